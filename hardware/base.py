@@ -1,0 +1,85 @@
+"""The protocols every hardware backend implements (pi, mock, emulator).
+
+The app only ever talks to these. Library threads (gpiozero callbacks) stop at an
+``InputEvent`` put on a queue; only the main loop touches state, the engine or pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    import pygame
+    from PIL import Image
+
+Seat = Literal["A", "B"]
+SEATS: tuple[Seat, Seat] = ("A", "B")
+
+#: Physical buttons: per seat a 4-way joystick, OK and STOP; one MENU button (seat None).
+BUTTONS: tuple[str, ...] = ("up", "down", "left", "right", "ok", "stop", "menu")
+
+#: press/release come from buttons (and the emulator's keys); touch from the shared display
+#: (pos normalised 0..1 on the display, or card set directly by the mock's ``touch(card)``);
+#: text from a USB keyboard (``text`` holds what was typed, "\b" for backspace, "\n" for enter).
+EventKind = Literal["press", "release", "touch", "text", "quit"]
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class InputEvent:
+    """One thing a person did to the box."""
+
+    seat: Seat | None
+    button: str
+    kind: EventKind
+    time: float
+    pos: tuple[float, float] | None = None
+    card: int | None = None
+    text: str | None = None
+
+
+class Clock(Protocol):
+    def now(self) -> float:
+        """Monotonic seconds."""
+        ...
+
+
+class ButtonPanel(Protocol):
+    def set_ok_led(self, seat: Seat, on: bool) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class SeatScreen(Protocol):
+    """A 128x64 one-bit OLED facing one seat."""
+
+    size: tuple[int, int]
+    bytes_sent: int
+
+    def show(self, image: Image.Image) -> bool:
+        """Send a mode "1" image; returns False when it was identical to the last one and skipped."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class LedRing(Protocol):
+    count: int
+
+    def show(self, pixels: Sequence[RGB]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class SharedDisplay(Protocol):
+    """The shared pygame screen: the app draws on ``surface`` then calls ``present``."""
+
+    size: tuple[int, int]
+    surface: pygame.Surface
+
+    def present(self, rects: Sequence[pygame.Rect] | None = None) -> None: ...
+
+    def close(self) -> None: ...
