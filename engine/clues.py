@@ -1,0 +1,187 @@
+"""Clue checker: the part of Rules §1 "Invalid clues" a machine can decide.
+
+Strict rules (the default) refuse a clue that is empty, several words (spaces or hyphens), has digits or
+other non-letters, is a visible word, contains a visible word or is contained in one (the shorter of the two
+having at least 4 letters), or belongs to the same family as a visible word (same Snowball stem, or one stem
+extending into the other word, see ``_same_family``). Flexible rules keep only the empty and visible-word
+checks. Homophones, translations and references to positions or letters still need a human penalty.
+
+Comparison ignores case and accents: ``normalize`` folds both sides.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
+
+# Game language -> Snowball algorithm name.
+STEMMER_LANGUAGES: dict[str, str] = {
+    "fr": "french",
+    "en": "english",
+    "ro": "romanian",
+    "de": "german",
+    "it": "italian",
+}
+
+# Below this many letters a word is too short for the containment and family checks: "art" inside "party" is
+# not the same word (rules-facts §6: the official texts warn against being too strict).
+MIN_PART_LETTERS = 4
+
+PROBLEM_CODES = (
+    "empty",
+    "several_words",
+    "digits",
+    "not_a_word",
+    "visible",
+    "contains",
+    "contained_in",
+    "same_stem",
+)
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2018": "'"})
+# Romanian is often typed with the legacy cedilla letters; the stemmer knows the comma-below ones.
+_RO_COMMA_BELOW = str.maketrans({"ş": "ș", "ţ": "ț", "Ş": "Ș", "Ţ": "Ț"})
+# One token of letters; apostrophes only between letters (aujourd'hui, l'eau).
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
+
+
+@dataclass(frozen=True)
+class ClueProblem:
+    """Why a clue is refused. ``word`` is the visible word involved ("" if none)."""
+
+    code: str
+    word: str = ""
+
+    def message(self) -> str:
+        """One English sentence for logs, tests and the CLI (screens translate ``code`` themselves)."""
+        shown = self.word.upper()
+        messages = {
+            "empty": "The clue is empty",
+            "several_words": "A clue must be a single word",
+            "digits": "A clue may not contain digits",
+            "not_a_word": "A clue may only contain letters",
+            "visible": f"{shown} is on the table",
+            "contains": f"The clue contains {shown}, which is on the table",
+            "contained_in": f"The clue is part of {shown}, which is on the table",
+            "same_stem": f"The clue is of the same family as {shown}, which is on the table",
+        }
+        return messages.get(self.code, f"Invalid clue ({self.code})")
+
+
+def normalize(word: str) -> str:
+    """Casefold, drop accents (NFKD minus combining marks), strip spaces: " École " -> "ecole"."""
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).strip()
+
+
+def check_clue(
+    word: str, visible: Sequence[str], *, language: str = "fr", strict: bool = True
+) -> tuple[ClueProblem, ...]:
+    """Return every problem of the clue ``word`` against the ``visible`` words; () means acceptable.
+
+    Rules §1 "Invalid clues". At most one problem per visible word (the strongest: visible, then contains or
+    contained_in, then same_stem), after the problems of the clue's own form. Raises ValueError for a language
+    without a stemmer (see ``STEMMER_LANGUAGES``), even in flexible rules, so a bad setting is found at once.
+    """
+    stem = _stemmer(language)
+    clue = word.strip().translate(_APOSTROPHES)
+    if not clue:
+        return (ClueProblem("empty"),)
+    problems: list[ClueProblem] = []
+    if strict:
+        problems.extend(_form_problems(clue))
+    folded = normalize(clue)
+    raw = _raw(clue, language)
+    parts = [p for p in _WORD.findall(clue)] if strict else []
+    for shown in visible:
+        other = shown.strip().translate(_APOSTROPHES)
+        if not other:
+            continue
+        problem = _against(folded, raw, parts, other, language, stem, strict)
+        if problem is not None:
+            problems.append(ClueProblem(problem, shown.strip()))
+    return tuple(problems)
+
+
+def _form_problems(clue: str) -> list[ClueProblem]:
+    problems: list[ClueProblem] = []
+    if any(ch.isspace() or unicodedata.category(ch) == "Pd" for ch in clue):
+        problems.append(ClueProblem("several_words"))
+    if any(ch.isdigit() for ch in clue):
+        problems.append(ClueProblem("digits"))
+    # The separators and digits above are reported already; anything else must form one word of letters.
+    rest = "".join(
+        " " if ch.isspace() or ch.isdigit() or unicodedata.category(ch) == "Pd" else ch for ch in clue
+    )
+    if any(_WORD.fullmatch(chunk) is None for chunk in rest.split()):
+        problems.append(ClueProblem("not_a_word"))
+    return problems
+
+
+def _against(
+    folded: str,
+    raw: str,
+    parts: list[str],
+    shown: str,
+    language: str,
+    stem: Callable[[str], str],
+    strict: bool,
+) -> str | None:
+    other = normalize(shown)
+    if folded == other:
+        return "visible"
+    if not strict:
+        return None
+    if len(other) >= MIN_PART_LETTERS and other in folded:
+        return "contains"
+    if len(folded) >= MIN_PART_LETTERS and folded in other:
+        return "contained_in"
+    other_raw = _raw(shown, language)
+    for part in parts:
+        if _same_family(normalize(part), other, stem) or _same_family(_raw(part, language), other_raw, stem):
+            return "same_stem"
+    return None
+
+
+def _same_family(a: str, b: str, stem: Callable[[str], str]) -> bool:
+    """True when two words look like one family: same stem, or the shorter stem starts the other word.
+
+    Snowball stems "chanter" to "chant" but leaves "chanteur" whole, so equality alone misses derived words; a
+    stem of 4+ letters that begins the other word (chant- / chanteur) is taken as the same family. A 3-letter
+    stem counts only when the other word is at least two letters longer (rou- / rouage, but not rou- / rouge).
+    Words under 4 letters never count (mer / merle).
+    """
+    sa, sb = stem(a), stem(b)
+    if sa == sb and sa:
+        return True
+    (short_word, short_stem), (long_word, long_stem) = sorted(((a, sa), (b, sb)), key=lambda p: len(p[1]))
+    if len(short_word) < MIN_PART_LETTERS or len(short_stem) < 3:
+        return False
+    if not (long_word.startswith(short_stem) and long_stem.startswith(short_stem)):
+        return False
+    return len(short_stem) >= MIN_PART_LETTERS or len(long_word) >= len(short_word) + 2
+
+
+def _raw(word: str, language: str) -> str:
+    raw = word.casefold().strip()
+    return raw.translate(_RO_COMMA_BELOW) if language == "ro" else raw
+
+
+@cache
+def _stemmer(language: str) -> Callable[[str], str]:
+    algorithm = STEMMER_LANGUAGES.get(language)
+    if algorithm is None:
+        known = ", ".join(sorted(STEMMER_LANGUAGES))
+        raise ValueError(f"no clue checker for language {language!r} (known: {known})")
+    stemmer = snowballstemmer.stemmer(algorithm)
+
+    @cache
+    def stem(word: str) -> str:
+        return str(stemmer.stemWord(word))
+
+    return stem
