@@ -1,0 +1,160 @@
+"""Word packs: plain UTF-8 text, one word a line, ``#`` comments, a ``# language: xx`` header.
+
+Bundled packs live in ``engine/data/words/<name>.txt`` (French is the default). A pack is valid when it names a
+known language, has at least 25 words, no word longer than ``MAX_WORD_LENGTH`` letters, no word of several
+words, and no two words equal after case and accent folding (they would be the same card to a clue checker).
+
+Besides the bundled data, ``load_pack`` and ``check_pack_file`` read a file given by path: that is the only I/O
+here, asked for by ``duetbox words check`` and custom packs.
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from collections.abc import Collection
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from engine.clues import STEMMER_LANGUAGES, normalize
+
+MAX_WORD_LENGTH = 12
+MIN_WORDS = 25
+DEFAULT_PACK = "fr"
+_BUNDLED = ("fr", "en", "ro")
+
+
+class WordPackError(ValueError):
+    """A word pack that cannot be used; the message is one line."""
+
+
+@dataclass(frozen=True)
+class WordPack:
+    name: str
+    language: str
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    name: str | None
+    language: str | None
+    entries: tuple[tuple[int, str], ...]  # (line number, word)
+    problems: tuple[str, ...]
+
+
+def bundled_packs() -> tuple[str, ...]:
+    """Names of the packs shipped with duetbox, the default first."""
+    return _BUNDLED
+
+
+def load_pack(name_or_path: str) -> WordPack:
+    """Load a bundled pack by name ("fr") or a pack file by path.
+
+    Raises WordPackError (one line) when the file cannot be read, is not UTF-8 or has any problem of
+    ``check_pack_text``.
+    """
+    if name_or_path in _BUNDLED:
+        text = resources.files("engine").joinpath("data", "words", f"{name_or_path}.txt").read_text("utf-8")
+        return parse_pack(text, name_or_path)
+    text = _read(name_or_path)
+    return parse_pack(text, Path(name_or_path).stem)
+
+
+def parse_pack(text: str, name: str) -> WordPack:
+    """Build a pack from its text; ``name`` is used unless a ``# name:`` header gives one.
+
+    Raises WordPackError naming the first problem (and how many more there are).
+    """
+    parsed = _parse(text)
+    if parsed.problems or parsed.language is None:
+        more = len(parsed.problems) - 1
+        suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+        raise WordPackError(f"word pack {name!r}: {parsed.problems[0]}{suffix}")
+    return WordPack(parsed.name or name, parsed.language, tuple(word for _, word in parsed.entries))
+
+
+def check_pack_text(text: str) -> list[str]:
+    """Every problem of a pack's text, one line each; [] for a good pack."""
+    return list(_parse(text).problems)
+
+
+def check_pack_file(path: str) -> list[str]:
+    """``check_pack_text`` for a file, plus a single problem when it cannot be read or is not UTF-8."""
+    try:
+        text = _read(path)
+    except WordPackError as exc:
+        return [str(exc)]
+    return check_pack_text(text)
+
+
+def draw_words(
+    pack: WordPack, rng: random.Random, n: int = MIN_WORDS, exclude: Collection[str] = ()
+) -> tuple[str, ...]:
+    """Draw ``n`` distinct words with ``rng`` (seeded by the game), in table order.
+
+    Words in ``exclude`` (compared after case and accent folding; e.g. the last games' words) are avoided while
+    enough others remain; otherwise every other word is used and the rest is drawn from the excluded ones.
+    Raises ValueError when the pack has fewer than ``n`` words.
+    """
+    if n < 0 or n > len(pack.words):
+        raise ValueError(f"cannot draw {n} words from pack {pack.name!r} of {len(pack.words)} words")
+    avoided = {normalize(word) for word in exclude}
+    fresh = [word for word in pack.words if normalize(word) not in avoided]
+    if len(fresh) >= n:
+        return tuple(rng.sample(fresh, n))
+    used = [word for word in pack.words if normalize(word) in avoided]
+    chosen = fresh + rng.sample(used, n - len(fresh))
+    rng.shuffle(chosen)
+    return tuple(chosen)
+
+
+def _read(path: str) -> str:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise WordPackError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise WordPackError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
+
+
+def _parse(text: str) -> _Parsed:
+    name: str | None = None
+    language: str | None = None
+    language_line = 0
+    entries: list[tuple[int, str]] = []
+    problems: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        content, _, comment = line.partition("#")
+        if not content.strip():
+            key, sep, value = comment.partition(":")
+            key = key.strip().casefold()
+            if sep and key == "language" and language is None:
+                language, language_line = value.strip().casefold(), number
+            elif sep and key == "name" and name is None:
+                name = value.strip() or None
+            continue
+        entries.append((number, unicodedata.normalize("NFC", content.strip())))
+    if language is None:
+        problems.append("no '# language: xx' header line")
+    elif language not in STEMMER_LANGUAGES:
+        known = ", ".join(sorted(STEMMER_LANGUAGES))
+        problems.append(f"line {language_line}: unknown language {language!r} (known: {known})")
+    first_seen: dict[str, tuple[int, str]] = {}
+    for number, word in entries:
+        if len(word.split()) > 1:
+            problems.append(f"line {number}: {word!r} is several words")
+        if len(word) > MAX_WORD_LENGTH:
+            problems.append(f"line {number}: {word!r} has {len(word)} letters (at most {MAX_WORD_LENGTH} fit a card)")
+        key = normalize(word)
+        if key in first_seen:
+            line, earlier = first_seen[key]
+            problems.append(f"line {number}: {word!r} duplicates line {line} {earlier!r}")
+        else:
+            first_seen[key] = (number, word)
+    if len(first_seen) < MIN_WORDS:
+        problems.append(f"only {len(first_seen)} distinct words (a game needs {MIN_WORDS})")
+    return _Parsed(name, language, tuple(entries), tuple(problems))
