@@ -1,11 +1,12 @@
 """Word packs: plain UTF-8 text, one word a line, ``#`` comments, a ``# language: xx`` header.
 
-Bundled packs live in ``engine/data/words/<name>.txt`` (French is the default). A pack is valid when it names a
-known language, has at least 25 words, no word longer than ``MAX_WORD_LENGTH`` letters, no word of several
-words, and no two words equal after case and accent folding (they would be the same card to a clue checker).
+Bundled packs live in ``engine/data/words/<name>.txt`` (French is the default). A pack is valid when it
+names a known language, has at least 25 words, no word longer than ``MAX_WORD_LENGTH`` letters, no word of
+several words, and no two words equal after case and accent folding (the clue checker could not tell them
+apart).
 
-Besides the bundled data, ``load_pack`` and ``check_pack_file`` read a file given by path: that is the only I/O
-here, asked for by ``duetbox words check`` and custom packs.
+Besides the bundled data, ``read_pack_text`` (used by ``load_pack`` and ``check_pack_file``) reads a file
+given by path: the only I/O here, needed by ``duetbox words check`` and custom packs.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def load_pack(name_or_path: str) -> WordPack:
     if name_or_path in _BUNDLED:
         text = resources.files("engine").joinpath("data", "words", f"{name_or_path}.txt").read_text("utf-8")
         return parse_pack(text, name_or_path)
-    text = _read(name_or_path)
+    text = read_pack_text(name_or_path)
     return parse_pack(text, Path(name_or_path).stem)
 
 
@@ -83,7 +84,7 @@ def check_pack_text(text: str) -> list[str]:
 def check_pack_file(path: str) -> list[str]:
     """``check_pack_text`` for a file, plus a single problem when it cannot be read or is not UTF-8."""
     try:
-        text = _read(path)
+        text = read_pack_text(path)
     except WordPackError as exc:
         return [str(exc)]
     return check_pack_text(text)
@@ -94,8 +95,8 @@ def draw_words(
 ) -> tuple[str, ...]:
     """Draw ``n`` distinct words with ``rng`` (seeded by the game), in table order.
 
-    Words in ``exclude`` (compared after case and accent folding; e.g. the last games' words) are avoided while
-    enough others remain; otherwise every other word is used and the rest is drawn from the excluded ones.
+    Words in ``exclude`` (compared after case and accent folding; e.g. the last games' words) are avoided
+    while enough others remain; otherwise every other word is used and the rest is drawn from the excluded.
     Raises ValueError when the pack has fewer than ``n`` words.
     """
     if n < 0 or n > len(pack.words):
@@ -110,7 +111,8 @@ def draw_words(
     return tuple(chosen)
 
 
-def _read(path: str) -> str:
+def read_pack_text(path: str) -> str:
+    """The text of a pack file; WordPackError (one line) when unreadable or not UTF-8."""
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
@@ -148,11 +150,13 @@ def _parse(text: str) -> _Parsed:
         if len(word.split()) > 1:
             problems.append(f"line {number}: {word!r} is several words")
         if len(word) > MAX_WORD_LENGTH:
-            problems.append(f"line {number}: {word!r} has {len(word)} letters (at most {MAX_WORD_LENGTH} fit a card)")
+            problems.append(
+                f"line {number}: {word!r} has {len(word)} letters (at most {MAX_WORD_LENGTH} fit a card)"
+            )
         key = normalize(word)
         if key in first_seen:
-            line, earlier = first_seen[key]
-            problems.append(f"line {number}: {word!r} duplicates line {line} {earlier!r}")
+            earlier_line, earlier = first_seen[key]
+            problems.append(f"line {number}: {word!r} duplicates line {earlier_line} {earlier!r}")
         else:
             first_seen[key] = (number, word)
     if len(first_seen) < MIN_WORDS:
