@@ -1,0 +1,334 @@
+"""Hardware configuration: a TOML file read into frozen dataclasses.
+
+The bundled default (``hardware/data/default.toml``) is the base; a user file only names what it changes.
+Every problem in a file is collected, so a builder sees them all at once: unknown keys, wrong types, values
+out of range, a pin used twice, a pin that belongs to the I2C or SPI bus.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from hardware.base import SEATS, Seat
+
+#: Where the box keeps its configuration; ``DUETBOX_CONFIG`` overrides it.
+SYSTEM_CONFIG = Path("/etc/duetbox/config.toml")
+
+SEAT_BUTTONS: tuple[str, ...] = ("up", "down", "left", "right", "ok", "stop")
+OLED_MODELS: tuple[str, ...] = ("ssd1306", "sh1106")
+RING_SIZES: tuple[int, ...] = (12, 16, 24)
+RING_DRIVERS: tuple[str, ...] = ("spi", "leds")
+
+#: BCM GPIOs that a bus owns once it is enabled, and why.
+RESERVED_PINS: dict[int, str] = {
+    0: "the HAT EEPROM bus (ID_SD)",
+    1: "the HAT EEPROM bus (ID_SC)",
+    2: "I2C SDA (the OLEDs)",
+    3: "I2C SCL (the OLEDs)",
+    7: "SPI0 CE1 once SPI is enabled",
+    8: "SPI0 CE0 once SPI is enabled",
+    9: "SPI0 MISO once SPI is enabled",
+    10: "SPI0 MOSI (the LED ring)",
+    11: "SPI0 SCLK once SPI is enabled",
+}
+MAX_GPIO = 27
+
+
+class ConfigError(ValueError):
+    """A configuration file is unreadable or invalid; ``problems`` holds one line per problem."""
+
+    def __init__(self, problems: list[str], source: str = "configuration") -> None:
+        self.problems = list(problems)
+        self.source = source
+        first = problems[0] if problems else "invalid"
+        more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
+        super().__init__(f"{source}: {first}{more}")
+
+
+@dataclass(frozen=True)
+class SeatPins:
+    up: int
+    down: int
+    left: int
+    right: int
+    ok: int
+    stop: int
+    ok_led: int | None = None
+
+    def button_pins(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in SEAT_BUTTONS}
+
+
+@dataclass(frozen=True)
+class ButtonsConfig:
+    A: SeatPins
+    B: SeatPins
+    menu: int
+    debounce_ms: float = 20.0
+    ok_led_pwm: bool = False
+
+    def seat(self, seat: Seat) -> SeatPins:
+        return self.A if seat == "A" else self.B
+
+    def all_inputs(self) -> dict[tuple[Seat | None, str], int]:
+        """Every input pin: (seat, button) -> GPIO, with MENU as (None, "menu")."""
+        pins: dict[tuple[Seat | None, str], int] = {}
+        for seat in SEATS:
+            for name, pin in self.seat(seat).button_pins().items():
+                pins[(seat, name)] = pin
+        pins[(None, "menu")] = self.menu
+        return pins
+
+
+@dataclass(frozen=True)
+class OledConfig:
+    model: str = "ssd1306"
+    port: int = 1
+    address: int = 0x3C
+    rotation: int = 0
+
+
+@dataclass(frozen=True)
+class RingConfig:
+    count: int = 16
+    driver: str = "spi"
+    device: str = "/dev/spidev0.0"
+    brightness: float = 0.25
+    gamma: float = 2.2
+    first_led: int = 0
+    clockwise: bool = True
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    width: int = 0
+    height: int = 0
+    fullscreen: bool = True
+
+    @property
+    def size(self) -> tuple[int, int] | None:
+        """The configured size, or None for the screen's own mode."""
+        return (self.width, self.height) if self.width and self.height else None
+
+
+@dataclass(frozen=True)
+class HardwareConfig:
+    buttons: ButtonsConfig
+    oleds: Mapping[Seat, OledConfig] = field(default_factory=dict)
+    ring: RingConfig = field(default_factory=RingConfig)
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+
+
+# ---------------------------------------------------------------- schema
+
+# A schema leaf is a (kind, required) pair; kinds: "int", "number", "bool", "str", "pin", "pin?".
+_SEAT_SCHEMA = {name: "pin" for name in SEAT_BUTTONS} | {"ok_led": "pin?"}
+_OLED_SCHEMA = {"model": "str", "port": "int", "address": "int", "rotation": "int"}
+_SCHEMA: dict[str, Any] = {
+    "buttons": {
+        "debounce_ms": "number", "menu": "pin", "ok_led_pwm": "bool", "A": _SEAT_SCHEMA, "B": _SEAT_SCHEMA,
+    },
+    "oled": {"A": _OLED_SCHEMA, "B": _OLED_SCHEMA},
+    "ring": {
+        "count": "int", "driver": "str", "device": "str", "brightness": "number", "gamma": "number",
+        "first_led": "int", "clockwise": "bool",
+    },
+    "display": {"width": "int", "height": "int", "fullscreen": "bool"},
+}
+
+_TYPE_NAMES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", dict: "a table",
+               list: "an array"}
+
+
+def _type_name(value: object) -> str:
+    return _TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def _check_shape(
+    data: Mapping[str, Any], schema: Mapping[str, Any], prefix: str, problems: list[str]
+) -> dict[str, Any]:
+    """Report unknown keys and wrong types; return the part of ``data`` that is well-formed."""
+    clean: dict[str, Any] = {}
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        if key not in schema:
+            known = ", ".join(schema)
+            problems.append(f"{path}: unknown key (known here: {known})")
+            continue
+        kind = schema[key]
+        if isinstance(kind, dict):
+            if not isinstance(value, dict):
+                problems.append(f"{path}: expected a table, got {_type_name(value)} {value!r}")
+            else:
+                clean[key] = _check_shape(value, kind, path + ".", problems)
+            continue
+        ok = {
+            "int": isinstance(value, int) and not isinstance(value, bool),
+            "pin": isinstance(value, int) and not isinstance(value, bool),
+            "pin?": (isinstance(value, int) and not isinstance(value, bool)) or value is False,
+            "number": isinstance(value, int | float) and not isinstance(value, bool),
+            "bool": isinstance(value, bool),
+            "str": isinstance(value, str),
+        }[kind]
+        if not ok:
+            wanted = {"int": "an integer", "pin": "a GPIO number", "pin?": "a GPIO number or false",
+                      "number": "a number", "bool": "true or false", "str": "a string"}[kind]
+            problems.append(f"{path}: expected {wanted}, got {_type_name(value)} {value!r}")
+        else:
+            clean[key] = value
+    return clean
+
+
+def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _check_values(data: Mapping[str, Any], problems: list[str]) -> None:
+    buttons, oled, ring, display = data["buttons"], data["oled"], data["ring"], data["display"]
+    owners: dict[int, list[str]] = {}
+
+    def pin(path: str, value: int | None) -> None:
+        if value is None or value is False:
+            return
+        if not 0 <= value <= MAX_GPIO:
+            problems.append(f"{path}: GPIO{value} does not exist (BCM numbers 0..{MAX_GPIO})")
+            return
+        if value in RESERVED_PINS:
+            problems.append(f"{path}: GPIO{value} clashes with {RESERVED_PINS[value]}; pick another pin")
+        owners.setdefault(value, []).append(path)
+
+    pin("buttons.menu", buttons["menu"])
+    for seat in SEATS:
+        for name in (*SEAT_BUTTONS, "ok_led"):
+            pin(f"buttons.{seat}.{name}", buttons[seat].get(name))
+    for gpio, paths in owners.items():
+        if len(paths) > 1:
+            problems.append(f"GPIO{gpio} is used twice: {', '.join(paths)}")
+
+    if not 0 <= buttons["debounce_ms"] <= 500:
+        problems.append(f"buttons.debounce_ms: {buttons['debounce_ms']} is out of range 0..500")
+
+    places = {}
+    for seat in SEATS:
+        o = oled[seat]
+        if o["model"] not in OLED_MODELS:
+            problems.append(f"oled.{seat}.model: {o['model']!r} is not one of {', '.join(OLED_MODELS)}")
+        if not 0 <= o["port"] <= 31:
+            problems.append(f"oled.{seat}.port: {o['port']} is not an I2C bus number (0..31)")
+        if not 0x03 <= o["address"] <= 0x77:
+            problems.append(f"oled.{seat}.address: {o['address']:#x} is not a 7-bit I2C address")
+        if o["rotation"] not in (0, 1, 2, 3):
+            problems.append(f"oled.{seat}.rotation: {o['rotation']} is not 0, 1, 2 or 3 (quarter turns)")
+        places.setdefault((o["port"], o["address"]), []).append(seat)
+    for (port, address), seats in places.items():
+        if len(seats) > 1:
+            problems.append(
+                f"oled.A and oled.B both use address {address:#x} on bus {port}: move one module's address "
+                "jumper (0x3D) or put it on a second bus"
+            )
+
+    if ring["count"] not in RING_SIZES:
+        problems.append(f"ring.count: {ring['count']} LEDs is not a supported ring (12, 16 or 24)")
+    if ring["driver"] not in RING_DRIVERS:
+        problems.append(f"ring.driver: {ring['driver']!r} is not one of {', '.join(RING_DRIVERS)}")
+    if not 0.0 <= ring["brightness"] <= 1.0:
+        problems.append(f"ring.brightness: {ring['brightness']} is out of range 0..1")
+    if not 1.0 <= ring["gamma"] <= 3.0:
+        problems.append(f"ring.gamma: {ring['gamma']} is out of range 1..3")
+    if not 0 <= ring["first_led"] < max(ring["count"], 1):
+        last = ring["count"] - 1
+        problems.append(f"ring.first_led: {ring['first_led']} is not an LED of the ring (0..{last})")
+
+    w, h = display["width"], display["height"]
+    if (w == 0) != (h == 0):
+        problems.append("display: set both width and height, or both to 0 for the screen's own mode")
+    elif w and not (800 <= w <= 1920 and 480 <= h <= 1080):
+        problems.append(f"display: {w}x{h} is outside the supported 800x480..1920x1080")
+
+
+def _default_data() -> dict[str, Any]:
+    text = resources.files("hardware").joinpath("data/default.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def _build(data: Mapping[str, Any]) -> HardwareConfig:
+    b = data["buttons"]
+    seats = {seat: SeatPins(**{k: (None if v is False else v) for k, v in b[seat].items()}) for seat in SEATS}
+    buttons = ButtonsConfig(A=seats["A"], B=seats["B"], menu=b["menu"], debounce_ms=float(b["debounce_ms"]),
+                            ok_led_pwm=b["ok_led_pwm"])
+    oleds: dict[Seat, OledConfig] = {seat: OledConfig(**data["oled"][seat]) for seat in SEATS}
+    r = data["ring"]
+    ring = RingConfig(**{**r, "brightness": float(r["brightness"]), "gamma": float(r["gamma"])})
+    return HardwareConfig(buttons=buttons, oleds=oleds, ring=ring, display=DisplayConfig(**data["display"]))
+
+
+def problems_in(user: Mapping[str, Any]) -> list[str]:
+    """All problems of an already parsed TOML table (merged over the default)."""
+    problems: list[str] = []
+    clean = _check_shape(user, _SCHEMA, "", problems)
+    _check_values(_merge(_default_data(), clean), problems)
+    return problems
+
+
+def parse_config(user: Mapping[str, Any], source: str = "configuration") -> HardwareConfig:
+    """Build a config from a parsed TOML table; raises ConfigError with every problem."""
+    problems = problems_in(user)
+    if problems:
+        raise ConfigError(problems, source)
+    return _build(_merge(_default_data(), user))
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        raise ConfigError(["file not found"], str(path)) from None
+    except IsADirectoryError:
+        raise ConfigError(["is a directory, not a TOML file"], str(path)) from None
+    except PermissionError:
+        raise ConfigError(["permission denied"], str(path)) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError([f"not valid TOML: {exc}"], str(path)) from None
+    except UnicodeDecodeError:
+        raise ConfigError(["not UTF-8 text"], str(path)) from None
+
+
+def load_config(path: str | os.PathLike[str] | None = None) -> HardwareConfig:
+    """Read a configuration file, or the bundled default when ``path`` is None.
+
+    Raises ConfigError (a ValueError) listing every problem found.
+    """
+    if path is None:
+        return _build(_default_data())
+    p = Path(path)
+    return parse_config(_read(p), str(p))
+
+
+def check_config_file(path: str | os.PathLike[str]) -> list[str]:
+    """One line per problem in the file; an empty list means it is fine."""
+    try:
+        data = _read(Path(path))
+    except ConfigError as exc:
+        return exc.problems
+    return problems_in(data)
+
+
+def find_config() -> Path | None:
+    """The file to load: ``$DUETBOX_CONFIG``, else /etc/duetbox/config.toml if present, else None."""
+    env = os.environ.get("DUETBOX_CONFIG")
+    if env:
+        return Path(env)
+    return SYSTEM_CONFIG if SYSTEM_CONFIG.is_file() else None

@@ -1,0 +1,195 @@
+"""The seat screens: 128x64 one-bit OLEDs (SSD1306 or SH1106) updated page by page.
+
+luma's ssd1306/sh1106 ``display()`` always sends the whole 1024-byte frame. We pack the image into the
+panel's 8 pages of 128 bytes ourselves and send only the pages that changed, which keeps the shared I2C bus
+free for the other seat. ``OledScreen`` holds that logic plus fault handling; the backend supplies an
+``OledPanel`` (luma over I2C on the Pi, an in-memory panel in the mock).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from PIL import Image
+
+from hardware.base import Clock
+from hardware.faults import FaultGuard
+
+WIDTH, HEIGHT = 128, 64
+PAGES = HEIGHT // 8
+PAGE_BYTES = WIDTH
+FRAME_BYTES = PAGES * PAGE_BYTES  # 1024
+
+# Bus bytes around the pixel data, counted as on the wire: one address byte and one control byte per I2C
+# transaction. SSD1306 (horizontal addressing): one command transaction sets the column and page window
+# (0x21 c0 c1 0x22 p0 p1), then one data transaction carries every page of the run. SH1106 has no window: each
+# page needs its own command transaction (page, column low, column high) and its own data transaction.
+_TRANSACTION = 2
+SSD1306_WINDOW_CMDS = 6
+SH1106_PAGE_CMDS = 3
+
+
+def run_cost(model: str, pages: int) -> int:
+    """Bytes on the bus to write ``pages`` consecutive pages in one run."""
+    if model == "sh1106":
+        return pages * (_TRANSACTION + SH1106_PAGE_CMDS + _TRANSACTION + PAGE_BYTES)
+    return _TRANSACTION + SSD1306_WINDOW_CMDS + _TRANSACTION + pages * PAGE_BYTES
+
+
+def full_frame_cost(model: str) -> int:
+    return run_cost(model, PAGES)
+
+
+def rotate_for_panel(image: Image.Image, rotation: int) -> Image.Image:
+    """Turn an image drawn for the seat into the panel's native 128x64 orientation (quarter turns)."""
+    if rotation == 0:
+        return image
+    return image.rotate(-90 * rotation, expand=True)
+
+
+def pack_pages(image: Image.Image) -> list[bytes]:
+    """A 128x64 mode "1" image as the panel's 8 pages.
+
+    Byte x of page p holds column x, rows 8p..8p+7, least significant bit on top.
+    """
+    if image.size != (WIDTH, HEIGHT):
+        raise ValueError(f"an OLED frame is {WIDTH}x{HEIGHT}, got {image.size[0]}x{image.size[1]}")
+    img = image if image.mode == "1" else image.convert("1")
+    pages = []
+    for p in range(PAGES):
+        strip = img.crop((0, p * 8, WIDTH, p * 8 + 8))
+        # Turned a quarter clockwise, each row of the strip is one column read bottom to top, and PIL packs a
+        # row MSB first: so bit 0 is the top pixel, as the controller wants.
+        pages.append(strip.transpose(Image.Transpose.ROTATE_270).tobytes())
+    return pages
+
+
+def unpack_pages(pages: list[bytes]) -> Image.Image:
+    """The inverse of ``pack_pages`` (what the glass shows)."""
+    img = Image.new("1", (WIDTH, HEIGHT))
+    for p, data in enumerate(pages):
+        strip = Image.frombytes("1", (8, WIDTH), bytes(data))
+        img.paste(strip.transpose(Image.Transpose.ROTATE_90), (0, p * 8))
+    return img
+
+
+def changed_runs(old: list[bytes] | None, new: list[bytes]) -> list[tuple[int, int]]:
+    """(first page, count) of each run of consecutive pages that differ; all pages when ``old`` is None."""
+    if old is None:
+        return [(0, len(new))]
+    runs: list[tuple[int, int]] = []
+    for p in range(len(new)):
+        if old[p] != new[p]:
+            if runs and runs[-1][0] + runs[-1][1] == p:
+                runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+            else:
+                runs.append((p, 1))
+    return runs
+
+
+class OledPanel(Protocol):
+    """The bus side of one OLED: what a backend must provide."""
+
+    model: str
+
+    def init(self) -> None:
+        """(Re-)initialise the controller; its RAM is undefined afterwards. May raise OSError."""
+        ...
+
+    def write_pages(self, first: int, data: bytes) -> None:
+        """Write ``len(data) // 128`` consecutive pages starting at page ``first``. May raise OSError."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class OledScreen:
+    """A ``SeatScreen``: skips identical frames, sends changed pages, counts bus bytes, survives faults."""
+
+    def __init__(self, name: str, panel: OledPanel, clock: Clock, *, rotation: int = 0) -> None:
+        if rotation not in (0, 1, 2, 3):
+            raise ValueError(f"rotation must be 0..3 quarter turns, got {rotation}")
+        self.name = name
+        self.panel = panel
+        self.clock = clock
+        self.rotation = rotation
+        self.size: tuple[int, int] = (WIDTH, HEIGHT) if rotation % 2 == 0 else (HEIGHT, WIDTH)
+        self.bytes_sent = 0
+        self.frames_sent = 0
+        self.frames_skipped = 0
+        self.image: Image.Image | None = None  # the last image handed to show()
+        self._on_glass: list[bytes] | None = None  # what the panel holds, None when unknown
+        self._wanted: list[bytes] | None = None
+        self._closed = False
+        self.guard = FaultGuard(name, clock, self._reinit)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @property
+    def in_fault(self) -> bool:
+        return self.guard.failed
+
+    def show(self, image: Image.Image) -> bool:
+        """Send a mode "1" image; returns False when it was identical to the last one and skipped.
+
+        Raises ValueError for an image of the wrong size. An I/O error is logged and retried, never raised.
+        """
+        if self._closed:
+            raise RuntimeError(f"{self.name} is closed")
+        if image.size != self.size:
+            raise ValueError(f"{self.name} shows {self.size[0]}x{self.size[1]} images, got {image.size[0]}x"
+                             f"{image.size[1]}")
+        one_bit = image.convert("1") if image.mode != "1" else image
+        pages = pack_pages(rotate_for_panel(one_bit, self.rotation))
+        self.image = image.copy()
+        if pages == self._wanted:
+            self.frames_skipped += 1
+            self.service()
+            return False
+        self._wanted = pages
+        self._flush()
+        return True
+
+    def service(self) -> None:
+        """Retry a frame that a fault kept off the glass, once the backoff allows."""
+        pending = self._wanted is not None and self._wanted != self._on_glass
+        if pending and not self._closed and self.guard.ready():
+            self._flush()
+
+    def _flush(self) -> None:
+        wanted = self._wanted
+        assert wanted is not None
+
+        def write() -> None:
+            for first, count in changed_runs(self._on_glass, wanted):
+                self.panel.write_pages(first, b"".join(wanted[first:first + count]))
+                self.bytes_sent += run_cost(self.panel.model, count)
+            self._on_glass = wanted
+
+        if self.guard.run(write):
+            self.frames_sent += 1
+
+    def _reinit(self) -> None:
+        self._on_glass = None
+        self.panel.init()
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self.panel.close()
+        except OSError:
+            pass
+
+    def __enter__(self) -> OledScreen:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+PanelFactory = Callable[[], OledPanel]

@@ -1,0 +1,177 @@
+import logging
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from hardware.mock import FakeClock, MockSeatScreen
+from hardware.oled import (
+    FRAME_BYTES,
+    changed_runs,
+    full_frame_cost,
+    pack_pages,
+    rotate_for_panel,
+    run_cost,
+    unpack_pages,
+)
+
+
+def frame(text: str = "seat A", extra: tuple[int, int] | None = None, size=(128, 64)) -> Image.Image:
+    img = Image.new("1", size)
+    draw = ImageDraw.Draw(img)
+    draw.text((4, 2), text, fill=1)
+    if extra:
+        draw.point(extra, fill=1)
+    return img
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return ImageChops.difference(a.convert("L"), b.convert("L")).getbbox() is None
+
+
+class RecordingSerial:
+    """Stands in for luma's i2c interface: records command and data calls."""
+
+    def __init__(self):
+        self.data_bytes = bytearray()
+        self.commands = []
+
+    def command(self, *cmd):
+        self.commands.append(cmd)
+
+    def data(self, data):
+        self.data_bytes += bytes(data)
+
+    def cleanup(self):
+        pass
+
+
+@pytest.mark.parametrize("model", ["ssd1306", "sh1106"])
+def test_oled_pack_pages_matches_luma_driver_bytes(model):
+    from luma.oled import device as oled_device
+
+    serial = RecordingSerial()
+    dev = getattr(oled_device, model)(serial_interface=serial, width=128, height=64)
+    dev.persist = True
+    serial.data_bytes.clear()
+    img = frame("luma check", (127, 63))
+    dev.display(img)
+    assert bytes(serial.data_bytes) == b"".join(pack_pages(img))
+
+
+def test_oled_unpack_inverts_pack():
+    img = frame("round trip", (100, 40))
+    assert same(unpack_pages(pack_pages(img)), img)
+
+
+def test_oled_changed_runs_groups_consecutive_pages():
+    old = [bytes([i]) for i in range(8)]
+    new = list(old)
+    for p in (1, 2, 5):
+        new[p] = b"\xff"
+    assert changed_runs(old, new) == [(1, 2), (5, 1)]
+    assert changed_runs(None, new) == [(0, 8)]
+    assert changed_runs(new, new) == []
+
+
+def test_oled_costs_match_measured_luma_full_frames():
+    # research: luma sends 1034 bytes (ssd1306) and 1080 bytes (sh1106) on the wire per full frame
+    assert full_frame_cost("ssd1306") == 1034
+    assert full_frame_cost("sh1106") == 1080
+    assert run_cost("ssd1306", 1) == 138 and run_cost("sh1106", 1) == 135
+
+
+def test_oled_screen_first_frame_full_then_only_changed_page():
+    screen = MockSeatScreen("OLED A", FakeClock())
+    assert screen.show(frame()) is True
+    assert screen.bytes_sent == 1034
+    assert screen.show(frame()) is False  # identical: skipped, nothing sent
+    assert screen.bytes_sent == 1034 and screen.frames_skipped == 1
+    assert screen.show(frame(extra=(100, 40))) is True  # one pixel in page 5
+    assert screen.bytes_sent == 1034 + 138
+    assert same(screen.glass(), frame(extra=(100, 40)))
+    assert same(screen.image, frame(extra=(100, 40)))
+
+
+def test_oled_screen_sh1106_costs_per_page():
+    screen = MockSeatScreen("OLED B", FakeClock(), model="sh1106")
+    screen.show(frame())
+    screen.show(frame(extra=(0, 0)))  # page 0 (the text is there too, but only that page changes)
+    assert screen.bytes_sent == 1080 + 135
+
+
+def test_oled_screen_rotation_two_turns_image_upside_down():
+    screen = MockSeatScreen("OLED B", FakeClock(), rotation=2)
+    img = frame("B")
+    screen.show(img)
+    assert same(screen.glass(), img.rotate(180))
+
+
+def test_oled_screen_quarter_rotation_takes_portrait_images():
+    screen = MockSeatScreen("OLED", FakeClock(), rotation=1)
+    assert screen.size == (64, 128)
+    img = frame("P", size=(64, 128))
+    screen.show(img)
+    assert same(screen.glass(), rotate_for_panel(img, 1))
+    with pytest.raises(ValueError):
+        screen.show(frame())
+
+
+def test_oled_screen_rejects_wrong_size():
+    screen = MockSeatScreen("OLED A", FakeClock())
+    with pytest.raises(ValueError, match="128x64"):
+        screen.show(Image.new("1", (100, 64)))
+
+
+def test_oled_screen_accepts_non_one_bit_image_by_converting():
+    screen = MockSeatScreen("OLED A", FakeClock())
+    img = Image.new("L", (128, 64))
+    img.putpixel((1, 1), 255)
+    screen.show(img)
+    assert screen.glass().getpixel((1, 1))
+
+
+def test_oled_screen_survives_failed_writes_and_retries_after_backoff(caplog):
+    clock = FakeClock()
+    screen = MockSeatScreen("OLED A", clock)
+    screen.show(frame("one"))
+    screen.fail_next(1)
+    with caplog.at_level(logging.WARNING, logger="duetbox.hardware"):
+        assert screen.show(frame("two")) is True  # no exception
+    assert screen.in_fault and same(screen.glass(), frame("one"))
+    sent = screen.bytes_sent
+    screen.service()  # backoff not over: nothing tried
+    assert screen.bytes_sent == sent
+    clock.advance(1)
+    screen.service()
+    assert not screen.in_fault
+    assert same(screen.glass(), frame("two"))
+    assert screen.panel.faults.inits == 1  # re-initialised before the retry
+    assert screen.bytes_sent == sent + FRAME_BYTES + 10  # a re-initialised panel gets a whole frame
+    assert len(caplog.records) == 1
+
+
+def test_oled_screen_vanish_and_reappear_reinitialises_and_redraws(caplog):
+    clock = FakeClock()
+    screen = MockSeatScreen("OLED B", clock)
+    screen.show(frame("before"))
+    screen.vanish()
+    with caplog.at_level(logging.WARNING, logger="duetbox.hardware"):
+        for i in range(20):
+            screen.show(frame(f"frame {i}"))
+            clock.advance(0.3)
+    assert len(caplog.records) == 1  # one line per fault burst
+    screen.reappear()
+    clock.advance(60)
+    screen.service()
+    assert not screen.in_fault
+    assert same(screen.glass(), frame("frame 19"))
+
+
+def test_oled_screen_close_is_idempotent_and_final():
+    screen = MockSeatScreen("OLED A", FakeClock())
+    with screen:
+        screen.show(frame())
+    screen.close()
+    assert screen.closed and screen.panel.closed
+    with pytest.raises(RuntimeError):
+        screen.show(frame())
