@@ -1,0 +1,323 @@
+"""Spoken announcements for a player who cannot read the screen well (offline, with espeak-ng).
+
+``Speaker`` starts ``espeak-ng`` as a separate process and returns at once, so the game loop never waits
+for speech; a new utterance stops the one still playing. Without espeak-ng on PATH ``available()`` is False
+and the app hides the option. A key is private: ``say_key`` only speaks when the output is set to
+headphones, never through a speaker the whole table hears.
+
+The texts are built by pure functions (``clue_announcement``, ``key_announcement``) in French (default),
+English and Romanian.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import subprocess
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+log = logging.getLogger(__name__)
+
+ESPEAK = "espeak-ng"
+OUTPUTS: tuple[str, ...] = ("speaker", "headphones")
+LANGUAGES: tuple[str, ...] = ("fr", "en", "ro")
+#: espeak-ng voice per language (Debian's espeak-ng-data ships all three).
+VOICES: dict[str, str] = {"fr": "fr", "en": "en", "ro": "ro"}
+#: Words per minute: a little slower than espeak-ng's 175, clearer over a small speaker.
+DEFAULT_RATE = 150
+#: Longest text handed to espeak-ng; more would be a bug upstream, not something to read out.
+MAX_TEXT = 2000
+
+Output = Literal["speaker", "headphones"]
+
+
+class Process(Protocol):
+    """The part of ``subprocess.Popen`` the speaker uses."""
+
+    def poll(self) -> int | None: ...
+
+    def terminate(self) -> None: ...
+
+
+Runner = Callable[[list[str]], Process]
+
+
+def popen_runner(argv: list[str]) -> Process:
+    """Start ``argv`` detached from our stdin/stdout; returns at once."""
+    return subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        close_fds=True,
+    )
+
+
+def _check(value: str, allowed: tuple[str, ...], what: str) -> str:
+    if value not in allowed:
+        raise ValueError(f"{what} must be one of {', '.join(allowed)}, got {value!r}")
+    return value
+
+
+def clean_text(text: str) -> str:
+    """One line of printable text: control characters become spaces, spaces collapse, length capped."""
+    chars = [" " if unicodedata.category(c).startswith("C") else c for c in text]
+    return " ".join("".join(chars).split())[:MAX_TEXT]
+
+
+class Speaker:
+    """Speaks through espeak-ng on the box's audio output.
+
+    ``output`` says what is plugged into that output: "speaker" (heard by the whole table) or "headphones"
+    (heard by one player). ``device`` optionally names the audio device for espeak-ng's ``-d``. ``runner``
+    starts a process from an argv (default: ``subprocess.Popen``); ``which`` finds a program on PATH (default:
+    ``shutil.which``). Raises ValueError for an unknown output or language.
+    """
+
+    def __init__(
+        self,
+        output: str = "speaker",
+        language: str = "fr",
+        runner: Runner | None = None,
+        *,
+        rate: int = DEFAULT_RATE,
+        device: str | None = None,
+        which: Callable[[str], str | None] = shutil.which,
+    ) -> None:
+        self._output = _check(output, OUTPUTS, "speech output")
+        self._language = _check(language, LANGUAGES, "speech language")
+        self._runner: Runner = runner if runner is not None else popen_runner
+        self._which = which
+        self.rate = int(rate)
+        self.device = device
+        self._current: Process | None = None
+        self._failed = False
+
+    @property
+    def output(self) -> str:
+        return self._output
+
+    @output.setter
+    def output(self, value: str) -> None:
+        self._output = _check(value, OUTPUTS, "speech output")
+        if self._output != "headphones":
+            self.stop()  # a key being read must not carry on through a speaker
+
+    @property
+    def language(self) -> str:
+        return self._language
+
+    @language.setter
+    def language(self, value: str) -> None:
+        self._language = _check(value, LANGUAGES, "speech language")
+
+    def available(self) -> bool:
+        """True when espeak-ng is on PATH (and has not failed to start); otherwise the option is hidden."""
+        return not self._failed and self._which(ESPEAK) is not None
+
+    def argv(self, text: str) -> list[str]:
+        """The espeak-ng command line for ``text`` ("--" so a text starting with "-" is never an option)."""
+        args = [ESPEAK, "-v", VOICES[self._language], "-s", str(self.rate)]
+        if self.device:
+            args += ["-d", self.device]
+        return [*args, "--", clean_text(text)]
+
+    def say(self, text: str) -> bool:
+        """Start speaking ``text`` (stopping any utterance still playing); True if a process was started.
+
+        Never blocks and never raises: an empty text, a missing espeak-ng or a failure to start returns False.
+        """
+        if not clean_text(text) or not self.available():
+            return False
+        self.stop()
+        try:
+            self._current = self._runner(self.argv(text))
+        except OSError as exc:
+            self._failed = True
+            log.warning("speech: cannot start %s, spoken announcements are off (%s)", ESPEAK, exc)
+            return False
+        return True
+
+    def say_key(self, text: str) -> bool:
+        """Speak a key, only through headphones: on a shared speaker it says nothing and returns False."""
+        if self._output != "headphones":
+            return False
+        return self.say(text)
+
+    def speaking(self) -> bool:
+        return self._current is not None and self._current.poll() is None
+
+    def stop(self) -> None:
+        """Cut the utterance still playing, if any (does not wait for the process)."""
+        current, self._current = self._current, None
+        if current is not None and current.poll() is None:
+            try:
+                current.terminate()
+            except OSError:  # already gone
+                pass
+
+    def close(self) -> None:
+        self.stop()
+
+    def __enter__(self) -> Speaker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+# -- texts ---------------------------------------------------------------------------------------------------
+
+
+def _check_lang(lang: str) -> str:
+    return _check(lang, LANGUAGES, "speech language")
+
+
+def _spoken_word(word: str) -> str:
+    # espeak-ng may spell a short all-capitals word letter by letter; the cards print words in capitals.
+    return word.lower() if word.isupper() else word
+
+
+def _ro_count(n: int, one: str, many: str) -> str:
+    """Romanian number + noun: "un agent", "5 agenți", "20 de agenți" (from 20 on, "de" joins them)."""
+    if n == 1:
+        return one
+    rest = n % 100
+    joiner = " de " if n and (rest == 0 or rest >= 20) else " "
+    return f"{n}{joiner}{many}"
+
+
+def clue_announcement(
+    lang: str, clue_word: str, number: int | None, agents_left: int, bank_tokens: int | None
+) -> str:
+    """What the box says for a seat's request during play: the clue, the agents left and the bank.
+
+    ``number`` None means an unlimited clue (classic); ``bank_tokens`` None means a mode without a bank
+    (classic, Pictures), and the sentence about it is left out. Raises ValueError for an unknown language.
+    """
+    lang = _check_lang(lang)
+    word = _spoken_word(clue_word)
+    if lang == "fr":
+        parts = [f"Indice : {word}, {'illimité' if number is None else number}."]
+        if agents_left <= 0:
+            parts.append("Plus aucun agent à trouver.")
+        else:
+            parts.append(f"Il reste {agents_left} agent{'s' if agents_left > 1 else ''} à trouver.")
+        if bank_tokens is not None:
+            if bank_tokens <= 0:
+                parts.append("La banque de jetons temps est vide.")
+            else:
+                plural = "s" if bank_tokens > 1 else ""
+                parts.append(f"Il reste {bank_tokens} jeton{plural} temps dans la banque.")
+    elif lang == "en":
+        parts = [f"Clue: {word}, {'unlimited' if number is None else number}."]
+        if agents_left <= 0:
+            parts.append("No agents left to find.")
+        else:
+            parts.append(f"{agents_left} agent{'s' if agents_left != 1 else ''} left to find.")
+        if bank_tokens is not None:
+            if bank_tokens <= 0:
+                parts.append("The timer token bank is empty.")
+            else:
+                plural = "s" if bank_tokens != 1 else ""
+                parts.append(f"{bank_tokens} timer token{plural} left in the bank.")
+    else:
+        parts = [f"Indiciu: {word}, {'nelimitat' if number is None else number}."]
+        if agents_left <= 0:
+            parts.append("Nu mai este niciun agent de găsit.")
+        else:
+            verb = "A" if agents_left == 1 else "Au"
+            parts.append(f"{verb} mai rămas {_ro_count(agents_left, 'un agent', 'agenți')} de găsit.")
+        if bank_tokens is not None:
+            if bank_tokens <= 0:
+                parts.append("Banca de jetoane de timp este goală.")
+            else:
+                verb = "A" if bank_tokens == 1 else "Au"
+                tokens = _ro_count(bank_tokens, "un jeton de timp", "jetoane de timp")
+                parts.append(f"{verb} mai rămas {tokens} în bancă.")
+    return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class SeatKeySummary:
+    """What a clue giver's key says about the cards still in play (covered cards left out)."""
+
+    agents: tuple[str, ...]
+    assassins: tuple[str, ...] = ()
+    bystanders: tuple[str, ...] = ()
+
+
+def key_summary(words: Sequence[str], key: str, covered: Sequence[bool] = ()) -> SeatKeySummary:
+    """Sort the uncovered words by one seat's Duet key side ("G" agent, "N" bystander, "X" assassin).
+
+    Raises ValueError when the lengths differ or the key holds another letter.
+    """
+    if len(words) != len(key) or (covered and len(covered) != len(words)):
+        raise ValueError("words, key and covered must have the same length")
+    sorted_words: dict[str, list[str]] = {"G": [], "N": [], "X": []}
+    for i, (word, mark) in enumerate(zip(words, key, strict=True)):
+        if mark not in sorted_words:
+            raise ValueError(f"unknown key letter {mark!r} (expected G, N or X)")
+        if covered and covered[i]:
+            continue
+        sorted_words[mark].append(word)
+    return SeatKeySummary(tuple(sorted_words["G"]), tuple(sorted_words["X"]), tuple(sorted_words["N"]))
+
+
+_KEY_LABELS = {
+    # lang: (agent, agents, assassin, assassins, bystander, bystanders, no agent left)
+    "fr": (
+        "Votre agent",
+        "Vos agents",
+        "Assassin",
+        "Assassins",
+        "Témoin",
+        "Témoins",
+        "Vous n'avez plus d'agent à faire deviner.",
+    ),
+    "en": (
+        "Your agent",
+        "Your agents",
+        "Assassin",
+        "Assassins",
+        "Bystander",
+        "Bystanders",
+        "You have no agents left to clue.",
+    ),
+    "ro": (
+        "Agentul tău",
+        "Agenții tăi",
+        "Asasin",
+        "Asasini",
+        "Martor inocent",
+        "Martori inocenți",
+        "Nu mai ai niciun agent de ghicit.",
+    ),
+}
+
+
+def key_announcement(lang: str, seat_key_summary: SeatKeySummary) -> str:
+    """The key read to a clue giver through headphones: agents first, then assassins, then bystanders.
+
+    Raises ValueError for an unknown language.
+    """
+    lang = _check_lang(lang)
+    a1, an, x1, xn, n1, nn, none_left = _KEY_LABELS[lang]
+    colon = " :" if lang == "fr" else ":"  # French typography puts a space before the colon
+    parts: list[str] = []
+
+    def group(one: str, many: str, words: tuple[str, ...]) -> None:
+        if words:
+            label = one if len(words) == 1 else many
+            parts.append(f"{label}{colon} {', '.join(_spoken_word(w) for w in words)}.")
+
+    if seat_key_summary.agents:
+        group(a1, an, seat_key_summary.agents)
+    else:
+        parts.append(none_left)
+    group(x1, xn, seat_key_summary.assassins)
+    group(n1, nn, seat_key_summary.bystanders)
+    return " ".join(parts)
