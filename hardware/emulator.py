@@ -1,0 +1,291 @@
+"""The emulator backend: the whole box in one desktop window (what ``make run`` shows).
+
+Layout, top to bottom: seat B's OLED, the shared grid, seat A's OLED; the ring and a key legend sit in a
+column on the right. The OLEDs go through the same page packing as the real panels and are drawn from what
+their glass holds, scaled, with the look of the modules (blue board, black glass, bluish-white pixels).
+
+Keys: seat A = W A S D, Space (OK), Left Shift (STOP); seat B = arrows, Enter (OK), Right Shift (STOP);
+M = MENU. A click (or a finger) on the grid touches it; closing the window sends a ``quit`` event.
+luma.emulator is deliberately not used: its pygame device takes over the window and exits on Esc.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageChops, ImageOps
+
+from hardware.base import RGB, SEATS, Clock, InputEvent, Seat
+from hardware.box import Box
+from hardware.config import HardwareConfig
+from hardware.events import EventQueue, MonotonicClock
+from hardware.mock import MockButtons, MockOledPanel, MockRingDriver
+from hardware.oled import OledScreen
+from hardware.ring import Ring
+
+DEFAULT_GRID = (960, 540)
+SIDE_WIDTH = 280
+BACKGROUND = (24, 26, 30)
+BOARD = (22, 58, 112)
+BOARD_EDGE = (14, 38, 76)
+GLASS_OFF = (6, 7, 10)
+PIXEL_ON = (196, 228, 255)
+LEGEND_TEXT = (200, 204, 212)
+DIM_TEXT = (120, 126, 138)
+
+#: pygame key name -> (seat, button). Names, not codes, so this table needs no pygame import.
+KEYMAP: dict[str, tuple[Seat | None, str]] = {
+    "w": ("A", "up"), "s": ("A", "down"), "a": ("A", "left"), "d": ("A", "right"),
+    "space": ("A", "ok"), "left shift": ("A", "stop"),
+    "up": ("B", "up"), "down": ("B", "down"), "left": ("B", "left"), "right": ("B", "right"),
+    "return": ("B", "ok"), "enter": ("B", "ok"), "right shift": ("B", "stop"),
+    "m": (None, "menu"),
+}
+
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("seat A", "W A S D  move"),
+    ("", "Space  OK"),
+    ("", "Left Shift  STOP"),
+    ("seat B", "arrows  move"),
+    ("", "Enter  OK"),
+    ("", "Right Shift  STOP"),
+    ("both", "M  MENU"),
+    ("grid", "click  touch a card"),
+)
+
+
+def oled_look(glass: Image.Image, scale: int) -> Image.Image:
+    """A 1-bit panel image as it looks on a module: bluish-white dots on black glass, hairlines between."""
+    big = glass.convert("L").resize((glass.width * scale, glass.height * scale), Image.Resampling.NEAREST)
+    if scale >= 3:
+        mask = Image.new("L", (scale, scale), 255)
+        for i in range(scale):
+            mask.putpixel((scale - 1, i), 90)
+            mask.putpixel((i, scale - 1), 90)
+        tiles = Image.new("L", big.size)
+        for x in range(0, big.width, scale):
+            tiles.paste(mask, (x, 0))
+        row = tiles.crop((0, 0, big.width, scale))
+        for y in range(0, big.height, scale):
+            tiles.paste(row, (0, y))
+        big = ImageChops.multiply(big, tiles)
+    return ImageOps.colorize(big, black=GLASS_OFF, white=PIXEL_ON).convert("RGB")
+
+
+class EmulatorDisplay:
+    """The shared display: ``surface`` is the grid area; ``present`` composes and shows the whole window."""
+
+    def __init__(self, box: EmulatorBox, size: tuple[int, int]) -> None:
+        import pygame
+
+        self._box = box
+        self.size = size
+        self.surface = pygame.Surface(size)
+        self.presents = 0
+        self.closed = False
+
+    def present(self, rects: Sequence[Any] | None = None) -> None:
+        if self.closed:
+            raise RuntimeError("the display is closed")
+        self.presents += 1
+        self._box.compose()
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class EmulatorBox(Box):
+    """One pygame window holding the grid, both OLEDs, the ring and the legend."""
+
+    backend = "emulator"
+    display: EmulatorDisplay
+
+    def __init__(
+        self,
+        config: HardwareConfig,
+        *,
+        clock: Clock | None = None,
+        display_size: tuple[int, int] | None = None,
+        scale: int | None = None,
+    ) -> None:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+
+        clk: Clock = clock if clock is not None else MonotonicClock()
+        grid = display_size or config.display.size or DEFAULT_GRID
+        pygame.display.init()
+        pygame.font.init()
+        if scale is None:
+            scale = 3
+            desktops = pygame.display.get_desktop_sizes()
+            if desktops and grid[1] + 2 * (64 * 3 + 40) > desktops[0][1] - 60:
+                scale = 2
+        self.scale = scale
+        self.oled_px = (128 * scale, 64 * scale)
+        band = self.oled_px[1] + 2 * 14 + 20
+        self.grid_rect = pygame.Rect(0, band, grid[0], grid[1])
+        width = grid[0] + SIDE_WIDTH
+        height = grid[1] + 2 * band
+        rc = config.ring
+        self._panels: dict[Seat, MockOledPanel] = {
+            seat: MockOledPanel(config.oleds[seat].model) for seat in SEATS
+        }
+        oleds = {
+            seat: OledScreen(f"OLED {seat}", self._panels[seat], clk, rotation=config.oleds[seat].rotation)
+            for seat in SEATS
+        }
+        ring = Ring("LED ring", MockRingDriver(), clk, count=rc.count, brightness=rc.brightness,
+                    gamma=rc.gamma, first_led=rc.first_led, clockwise=rc.clockwise)
+        super().__init__(config=config, clock=clk, buttons=MockButtons(), oleds=oleds, ring=ring,
+                         display=None, queue=EventQueue())
+        self.window = pygame.display.set_mode((width, height))
+        pygame.display.set_caption("duetbox emulator")
+        self.display = EmulatorDisplay(self, grid)
+        self._font = pygame.font.Font(None, 24)
+        self._small = pygame.font.Font(None, 20)
+        self._seen: tuple[Any, ...] | None = None
+        self.compose()
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def _oled_rect(self, seat: Seat) -> Any:
+        import pygame
+
+        w, h = self.oled_px
+        x = self.grid_rect.centerx - w // 2
+        y = 14 + 10 if seat == "B" else self.grid_rect.bottom + 14 + 10
+        return pygame.Rect(x, y, w, h)
+
+    def _draw_oled(self, seat: Seat) -> None:
+        import pygame
+
+        screen = self.oleds[seat]
+        glass = self._panels[seat].glass()
+        seat_view = glass.rotate(90 * screen.rotation, expand=True) if screen.rotation else glass
+        look = oled_look(seat_view, self.scale)
+        rect = self._oled_rect(seat)
+        rect.size = look.size
+        board = rect.inflate(36, 28)
+        pygame.draw.rect(self.window, BOARD_EDGE, board, border_radius=6)
+        pygame.draw.rect(self.window, BOARD, board.inflate(-4, -4), border_radius=5)
+        for hx, hy in ((board.left + 8, board.top + 8), (board.right - 9, board.top + 8),
+                       (board.left + 8, board.bottom - 9), (board.right - 9, board.bottom - 9)):
+            pygame.draw.circle(self.window, BACKGROUND, (hx, hy), 4)
+        pygame.draw.rect(self.window, (0, 0, 0), rect.inflate(8, 8))
+        self.window.blit(pygame.image.frombytes(look.tobytes(), look.size, "RGB"), rect)
+        label = self._small.render(f"seat {seat}", True, DIM_TEXT)
+        self.window.blit(label, (board.right + 12, board.centery - label.get_height() // 2))
+
+    def _draw_ring(self, centre: tuple[int, int], radius: int) -> None:
+        import pygame
+
+        count = self.ring.count
+        pixels: Sequence[RGB] = self.ring.last or [(0, 0, 0)] * count
+        pygame.draw.circle(self.window, (10, 10, 12), centre, radius + 16)
+        dot = max(5, int(radius * math.pi / count * 0.55))
+        for i, (r, g, b) in enumerate(pixels):
+            angle = 2 * math.pi * i / count  # LED 0 at the top, clockwise
+            x = centre[0] + radius * math.sin(angle)
+            y = centre[1] - radius * math.cos(angle)
+            lit = (r, g, b) != (0, 0, 0)
+            pygame.draw.circle(self.window, (r, g, b) if lit else (38, 40, 44), (round(x), round(y)), dot)
+            pygame.draw.circle(self.window, (70, 72, 78), (round(x), round(y)), dot, 1)
+
+    def _draw_side(self) -> None:
+        import pygame
+
+        left = self.grid_rect.right + 20
+        title = self._font.render("LED ring", True, LEGEND_TEXT)
+        self.window.blit(title, (left, 20))
+        radius = 80
+        self._draw_ring((left + (SIDE_WIDTH - 40) // 2, 60 + radius + 16), radius)
+        y = 60 + 2 * radius + 60
+        self.window.blit(self._font.render("keys", True, LEGEND_TEXT), (left, y))
+        y += 30
+        for who, what in LEGEND:
+            if who:
+                y += 6
+                self.window.blit(self._small.render(who, True, DIM_TEXT), (left, y))
+            self.window.blit(self._small.render(what, True, LEGEND_TEXT), (left + 64, y))
+            y += 22
+        pygame.draw.line(self.window, (50, 52, 58), (self.grid_rect.right, 0),
+                         (self.grid_rect.right, self.window.get_height()))
+
+    def compose(self) -> None:
+        """Draw every part into the window and show it."""
+        import pygame
+
+        self.window.fill(BACKGROUND)
+        self.window.blit(self.display.surface, self.grid_rect)
+        for seat in SEATS:
+            self._draw_oled(seat)
+        self._draw_side()
+        pygame.display.flip()
+        self._seen = self._state()
+
+    def _state(self) -> tuple[Any, ...]:
+        return (self.oleds["A"].frames_sent, self.oleds["B"].frames_sent, self.ring.last)
+
+    def screenshot(self) -> Image.Image:
+        """The whole window as a PIL RGB image."""
+        import pygame
+
+        return Image.frombytes("RGB", self.window.get_size(), pygame.image.tobytes(self.window, "RGB"))
+
+    def save_png(self, path: str | os.PathLike[str]) -> None:
+        self.screenshot().save(path)
+
+    # -- input -----------------------------------------------------------------------------------------------
+    def _translate(self, event: Any) -> InputEvent | None:
+        import pygame
+
+        now = self.clock.now()
+        if event.type == pygame.QUIT:
+            return InputEvent(seat=None, button="quit", kind="quit", time=now)
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            hit = KEYMAP.get(pygame.key.name(event.key))
+            if hit is None:
+                return None
+            kind = "press" if event.type == pygame.KEYDOWN else "release"
+            return InputEvent(seat=hit[0], button=hit[1], kind=kind, time=now)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
+            return self._touch(event.pos, now)
+        if event.type == pygame.FINGERDOWN:
+            w, h = self.window.get_size()
+            return self._touch((event.x * w, event.y * h), now)
+        return None
+
+    def _touch(self, pos: tuple[float, float], now: float) -> InputEvent | None:
+        x, y = pos
+        g = self.grid_rect
+        if not (g.left <= x < g.right and g.top <= y < g.bottom):
+            return None
+        return InputEvent(seat=None, button="touch", kind="touch", time=now,
+                          pos=((x - g.left) / g.width, (y - g.top) / g.height))
+
+    def _collect(self, timeout: float | None) -> list[InputEvent]:
+        import pygame
+
+        if self._state() != self._seen:
+            self.compose()
+        events = self.queue.drain()
+        raw = pygame.event.get()
+        if not raw and not events and timeout != 0:
+            first = pygame.event.wait() if timeout is None else pygame.event.wait(max(1, int(timeout * 1000)))
+            raw = [first] if first.type != pygame.NOEVENT else []
+            raw += pygame.event.get()
+        for ev in raw:
+            translated = self._translate(ev)
+            if translated is not None:
+                events.append(translated)
+        return events
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        super().close()
+        import pygame
+
+        pygame.display.quit()

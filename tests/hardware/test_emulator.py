@@ -1,0 +1,126 @@
+import pygame
+import pytest
+from PIL import Image, ImageDraw
+
+from hardware.box import open_box
+from hardware.emulator import EmulatorBox, oled_look
+from hardware.mock import FakeClock
+
+
+@pytest.fixture
+def emu():
+    box = open_box("emulator", clock=FakeClock(), display_size=(800, 480))
+    assert isinstance(box, EmulatorBox)
+    pygame.event.clear()
+    yield box
+    box.close()
+
+
+def key(kind, code):
+    pygame.event.post(pygame.event.Event(kind, key=code, mod=0, unicode="", scancode=0))
+
+
+def seat_frame(text):
+    img = Image.new("1", (128, 64))
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, 127, 63), outline=1)
+    draw.text((8, 8), text, fill=1)
+    return img
+
+
+def test_emulator_window_holds_grid_oleds_ring(emu, tmp_path):
+    assert emu.display.surface.get_size() == (800, 480)
+    for seat in "AB":
+        emu.oleds[seat].show(seat_frame(f"seat {seat}"))
+    emu.ring.show([(255, 0, 0)] * 4 + [(0, 0, 0)] * (emu.ring.count - 4))
+    emu.display.surface.fill((10, 200, 30))
+    emu.display.present()
+    path = tmp_path / "emulator.png"
+    emu.save_png(path)
+    shot = Image.open(path).convert("RGB")
+    assert shot.size == emu.window.get_size()
+    g = emu.grid_rect
+    assert shot.getpixel((g.centerx, g.centery)) == (10, 200, 30)
+    # seat B's OLED above the grid, seat A's below, each with lit (bluish-white) pixels
+    b_rect, a_rect = emu._oled_rect("B"), emu._oled_rect("A")
+    assert b_rect.bottom <= g.top and a_rect.top >= g.bottom
+    for rect in (a_rect, b_rect):
+        crop = shot.crop((rect.left, rect.top, rect.left + emu.oled_px[0], rect.top + emu.oled_px[1]))
+        colours = {c for _, c in crop.getcolors(1 << 16)}
+        assert any(b > 200 and r > 150 for r, _, b in colours)
+    # the ring: a red dot somewhere right of the grid
+    side = shot.crop((g.right, 0, shot.width, shot.height))
+    assert any(c == (255, 0, 0) for _, c in side.getcolors(1 << 16))
+
+
+def test_emulator_oled_is_pixel_exact_and_seat_upright(emu):
+    img = seat_frame("exact")
+    emu.oleds["B"].show(img)  # seat B's panel is rotated 180 degrees in the default config
+    emu.display.present()
+    shot = emu.screenshot()
+    rect = emu._oled_rect("B")
+    s = emu.scale
+    for x, y in ((0, 0), (9, 9), (64, 32), (127, 63), (40, 20)):
+        lit = shot.getpixel((rect.left + x * s, rect.top + y * s))[2] > 128
+        assert lit == bool(img.getpixel((x, y))), (x, y)
+
+
+def test_emulator_keys_map_to_seat_buttons(emu):
+    key(pygame.KEYDOWN, pygame.K_SPACE)
+    key(pygame.KEYUP, pygame.K_SPACE)
+    key(pygame.KEYDOWN, pygame.K_w)
+    key(pygame.KEYDOWN, pygame.K_LSHIFT)
+    key(pygame.KEYDOWN, pygame.K_RETURN)
+    key(pygame.KEYDOWN, pygame.K_LEFT)
+    key(pygame.KEYDOWN, pygame.K_RSHIFT)
+    key(pygame.KEYDOWN, pygame.K_m)
+    key(pygame.KEYDOWN, pygame.K_q)  # not a box key: ignored
+    got = [(e.seat, e.button, e.kind) for e in emu.wait_events(0)]
+    assert got == [
+        ("A", "ok", "press"), ("A", "ok", "release"), ("A", "up", "press"), ("A", "stop", "press"),
+        ("B", "ok", "press"), ("B", "left", "press"), ("B", "stop", "press"), (None, "menu", "press"),
+    ]
+
+
+def test_emulator_click_on_grid_is_normalised_touch(emu):
+    g = emu.grid_rect
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(g.left + 200, g.top + 120), button=1,
+                                         touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(g.left + 10, 2), button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(g.left + 5, g.top + 5), button=1,
+                                         touch=True))  # synthetic from a finger: ignored
+    (touch,) = emu.wait_events(0)
+    assert touch.kind == "touch" and touch.seat is None
+    assert touch.pos == pytest.approx((200 / 800, 120 / 480))
+
+
+def test_emulator_window_close_is_quit(emu):
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    (event,) = emu.wait_events(0)
+    assert event.kind == "quit"
+
+
+def test_emulator_wait_events_times_out_empty(emu):
+    assert emu.wait_events(0.01) == []
+
+
+def test_emulator_redraws_when_only_oled_changes(emu):
+    emu.oleds["A"].show(seat_frame("late"))
+    emu.wait_events(0)  # no present() call: the loop's wait still refreshes the window
+    rect = emu._oled_rect("A")
+    assert emu.screenshot().getpixel((rect.left, rect.top))[2] > 128
+
+
+def test_emulator_close_is_idempotent():
+    box = open_box("emulator", display_size=(800, 480))
+    box.close()
+    box.close()
+    assert box.closed
+
+
+def test_emulator_oled_look_scales_and_colours():
+    img = Image.new("1", (128, 64))
+    img.putpixel((0, 0), 1)
+    look = oled_look(img, 3)
+    assert look.size == (384, 192)
+    assert look.getpixel((0, 0))[2] > 200 and look.getpixel((5, 5))[2] < 20
