@@ -50,6 +50,8 @@ class DuetRules:
             raise ValueError(f"mistakes must be a whole number from 0 to tokens ({self.tokens}), not {self.mistakes!r}")
         if self.clues not in ("strict", "flexible"):
             raise ValueError(f"clues must be 'strict' or 'flexible', not {self.clues!r}")
+        if self.mistakes is None:  # normalised so that equal rules compare equal
+            object.__setattr__(self, "mistakes", self.tokens)
 
     @property
     def innocent(self) -> int:

@@ -1,0 +1,188 @@
+"""Game records (``duetbox-record/1``): a game's set-up plus its actions, as JSON. Replay folds the actions.
+
+A record is the exportable form of a game and the form the box stores; like PGN for chess, it replays to the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import DuetAction, action_from_dict
+from .duet import DuetRules, DuetState, apply, clue_givers, new_game, score
+from .errors import BadKey, BadRecord, IllegalAction
+from .keycard import parse_key
+
+FORMAT = "duetbox-record/1"
+LANGUAGES = ("fr", "en", "ro", "de", "it")
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """The outcome of a replay: the last state reached, and the refusal that stopped it, if any."""
+
+    state: Any  # DuetState, or the classic engine's state for classic/Pictures records
+    error_index: int | None = None
+    error_message: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error_index is None
+
+
+def _require(cond: bool, message: str) -> None:
+    if not cond:
+        raise BadRecord(message)
+
+
+def duet_rules_from(record: Mapping[str, Any]) -> tuple[DuetRules, str | None]:
+    """The rules and mission of a Duet record; BadRecord when malformed."""
+    rules = record.get("rules", {})
+    _require(isinstance(rules, dict), "'rules' must be an object")
+    unknown = set(rules) - {"tokens", "mistakes", "clues", "several_clues", "language"}
+    _require(not unknown, f"unknown rule(s): {', '.join(sorted(unknown))}")
+    language = record.get("language", rules.get("language", "fr"))
+    _require(language in LANGUAGES, f"language must be one of {', '.join(LANGUAGES)}")
+    options: dict[str, Any] = {
+        "clues": rules.get("clues", "strict"),
+        "several_clues": rules.get("several_clues", False),
+        "language": language,
+    }
+    _require(isinstance(options["several_clues"], bool), "'several_clues' must be true or false")
+    mission = record.get("mission")
+    try:
+        if mission is not None:
+            _require(isinstance(mission, str), "'mission' must be a city name")
+            from .missions import default_map
+
+            try:
+                city = default_map().city(mission)
+            except KeyError:
+                raise BadRecord(f"unknown mission city {mission!r}") from None
+            return city.rules(**options), city.name
+        tokens = rules.get("tokens", 9)
+        mistakes = rules.get("mistakes")
+        _require(isinstance(tokens, int) and not isinstance(tokens, bool), "'tokens' must be a whole number")
+        _require(mistakes is None or (isinstance(mistakes, int) and not isinstance(mistakes, bool)),
+                 "'mistakes' must be a whole number")
+        return DuetRules(tokens=tokens, mistakes=mistakes, **options), None
+    except ValueError as exc:
+        if isinstance(exc, BadRecord):
+            raise
+        raise BadRecord(str(exc)) from None
+
+
+def load_duet(record: Mapping[str, Any]) -> tuple[DuetState, list[DuetAction]]:
+    """The initial state and the parsed actions of a Duet record; BadRecord when malformed."""
+    words = record.get("words")
+    _require(isinstance(words, list) and len(words) == 25 and all(isinstance(w, str) for w in words),
+             "'words' must be a list of 25 strings")
+    key = record.get("key")
+    _require(isinstance(key, dict) and set(key) == {"A", "B"}, "'key' must be an object with sides 'A' and 'B'")
+    try:
+        duet_key = parse_key(key["A"], key["B"])
+    except BadKey as exc:
+        raise BadRecord(str(exc)) from None
+    rules, mission = duet_rules_from(record)
+    assert isinstance(words, list)
+    try:
+        state = new_game(words, duet_key, rules, mission)
+    except ValueError as exc:
+        raise BadRecord(str(exc)) from None
+    raw = record.get("actions", [])
+    _require(isinstance(raw, list), "'actions' must be a list")
+    actions: list[DuetAction] = []
+    for i, item in enumerate(raw):
+        try:
+            actions.append(action_from_dict(item))
+        except ValueError as exc:
+            raise BadRecord(f"action {i}: {exc}") from None
+    return state, actions
+
+
+def _classic() -> Any:
+    """The classic/Pictures record module (imported on demand: Duet records never need it)."""
+    import importlib
+
+    return importlib.import_module("engine.classic_record")
+
+
+def check_header(record: object) -> str:
+    """The record's mode after checking its header; BadRecord otherwise."""
+    _require(isinstance(record, dict), "a record must be a JSON object")
+    assert isinstance(record, dict)
+    _require(record.get("format") == FORMAT, f"'format' must be {FORMAT!r}")
+    mode = record.get("mode", "duet")
+    _require(mode in ("duet", "classic", "pictures"), "'mode' must be 'duet', 'classic' or 'pictures'")
+    return str(mode)
+
+
+def replay(record: object) -> ReplayResult:
+    """Replay a record: BadRecord when it is not a valid record; a refused action stops the replay."""
+    mode = check_header(record)
+    assert isinstance(record, dict)
+    if mode != "duet" or "cards" in record:
+        result: ReplayResult = _classic().replay(record)  # classic, Pictures, Duet with pictures
+        return result
+    state, actions = load_duet(record)
+    for i, action in enumerate(actions):
+        try:
+            state, _ = apply(state, action)
+        except IllegalAction as exc:
+            return ReplayResult(state, i, str(exc))
+    return ReplayResult(state)
+
+
+def duet_summary(state: DuetState) -> dict[str, Any]:
+    """The replay command's JSON for a Duet state (issue contract)."""
+    if state.phase == "guess":
+        giver = state.clue_giver
+    elif state.phase == "clue":
+        givers = clue_givers(state)
+        giver = givers[0] if len(givers) == 1 else None
+    else:
+        giver = None
+    return {
+        "status": state.phase,
+        "reason": state.reason,
+        "tokens_left": state.bank,
+        "mistakes_left": state.bank_innocent,
+        "found": sorted(state.found),
+        "marks": {"A": sorted(state.marks_a), "B": sorted(state.marks_b)},
+        "clue_giver": giver,
+        "score": score(state),
+    }
+
+
+def summary(result: ReplayResult) -> dict[str, Any]:
+    if isinstance(result.state, DuetState):
+        out = duet_summary(result.state)
+    else:
+        out = dict(_classic().summary(result.state))
+    out["error"] = None if result.ok else {"action": result.error_index, "message": result.error_message}
+    return out
+
+
+def record_of(state: DuetState, *, seed: int | None = None) -> dict[str, Any]:
+    """Any Duet game as a record (replaying it gives the same state)."""
+    rules: dict[str, Any] = {
+        "tokens": state.rules.tokens,
+        "mistakes": state.rules.innocent,
+        "clues": state.rules.clues,
+        "several_clues": state.rules.several_clues,
+    }
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "mode": "duet",
+        "language": state.rules.language,
+        "words": list(state.words),
+        "key": {"A": state.key.a, "B": state.key.b},
+        "rules": rules,
+    }
+    if state.mission:
+        record["mission"] = state.mission
+    if seed is not None:
+        record["seed"] = seed
+    record["actions"] = [a.to_dict() for a in state.history]
+    return record
