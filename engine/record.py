@@ -80,6 +80,7 @@ def load_duet(record: Mapping[str, Any]) -> tuple[DuetState, list[DuetAction]]:
              "'words' must be a list of 25 strings")
     key = record.get("key")
     _require(isinstance(key, dict) and set(key) == {"A", "B"}, "'key' must be an object with sides 'A' and 'B'")
+    assert isinstance(key, dict)
     try:
         duet_key = parse_key(key["A"], key["B"])
     except BadKey as exc:
