@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import logging
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -281,3 +284,18 @@ def test_speech_key_announcement_with_no_agent_left() -> None:
     assert key_announcement("fr", summary) == (
         "Vous n'avez plus d'agent à faire deviner. Assassins : chat, robe. Témoin : mer."
     )
+
+
+# -- the real espeak-ng, when installed ---------------------------------------------------------------------
+
+
+@pytest.mark.skipif(shutil.which(ESPEAK) is None, reason="espeak-ng not installed")
+@pytest.mark.parametrize("language", ["fr", "en", "ro"])
+def test_speech_real_espeak_knows_the_voices(language: str, tmp_path: Path) -> None:
+    argv = Speaker(language=language).argv(clue_announcement(language, "PORT", 2, 7, 5))
+    out = tmp_path / "speech.wav"
+    # Same command line, written to a file instead of the audio device (CI has none).
+    argv = [*argv[:-2], "-w", str(out), *argv[-2:]]
+    result = subprocess.run(argv, capture_output=True, timeout=30, check=False)
+    assert result.returncode == 0, result.stderr
+    assert out.stat().st_size > 10_000
