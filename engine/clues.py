@@ -75,7 +75,8 @@ class ClueProblem:
 
 def normalize(word: str) -> str:
     """Casefold, drop accents (NFKD minus combining marks), strip spaces: " École " -> "ecole"."""
-    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    # Compatibility forms (𝒜, ﬁ) must be decomposed before casefolding, and casefolding may compose again.
+    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", word).casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).strip()
 
 
@@ -153,8 +154,8 @@ def _same_family(a: str, b: str, stem: Callable[[str], str]) -> bool:
 
     Snowball stems "chanter" to "chant" but leaves "chanteur" whole, so equality alone misses derived words; a
     stem of 4+ letters that begins the other word (chant- / chanteur) is taken as the same family. A 3-letter
-    stem counts only when the other word is at least two letters longer (rou- / rouage, but not rou- / rouge).
-    Words under 4 letters never count (mer / merle).
+    stem counts only when the other word adds a suffix of 3+ letters to it (rou- / rouage, run- / runner, but
+    not rou- / rouge). Words under 4 letters never count (mer / merle).
     """
     sa, sb = stem(a), stem(b)
     if sa == sb and sa:
@@ -164,7 +165,7 @@ def _same_family(a: str, b: str, stem: Callable[[str], str]) -> bool:
         return False
     if not (long_word.startswith(short_stem) and long_stem.startswith(short_stem)):
         return False
-    return len(short_stem) >= MIN_PART_LETTERS or len(long_word) >= len(short_word) + 2
+    return len(short_stem) >= MIN_PART_LETTERS or len(long_word) - len(short_stem) >= 3
 
 
 def _raw(word: str, language: str) -> str:

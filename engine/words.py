@@ -129,7 +129,7 @@ def _parse(text: str) -> _Parsed:
     language_line = 0
     entries: list[tuple[int, str]] = []
     problems: list[str] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         content, _, comment = line.partition("#")
         if not content.strip():
             key, sep, value = comment.partition(":")
