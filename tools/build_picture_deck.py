@@ -120,7 +120,7 @@ PICTURES: tuple[tuple[str, str], ...] = (
     ("soccer-ball", "football"), ("basketball", "basketball"), ("tennis", "tennis"), ("bowling", "bowling"),
     ("boxing-glove", "boxing glove"), ("bullseye", "target"), ("chess-pawn", "chess pawn"),
     ("christmas-tree", "Christmas tree"), ("game-die", "die"), ("fishing-pole", "fishing rod"),
-    ("kite", "kite"), ("magic-wand", "magic wand"), ("trophy", "trophy"), ("ticket", "ticket"),
+    ("kite", "kite"), ("magic-wand", "magic wand"), ("trophy", "trophy"), ("admission-tickets", "ticket"),
     ("video-game", "game controller"), ("yo-yo", "yo-yo"), ("puzzle-piece", "puzzle piece"),
     ("jack-o-lantern", "pumpkin"), ("fireworks", "fireworks"), ("ice-skate", "ice skate"), ("skis", "skis"),
     ("sled", "sled"), ("diving-mask", "diving mask"), ("pool-8-ball", "billiard ball"),
