@@ -97,13 +97,12 @@ def check_clue(
     if strict:
         problems.extend(_form_problems(clue))
     folded = normalize(clue)
-    raw = _raw(clue, language)
-    parts = [p for p in _WORD.findall(clue)] if strict else []
+    parts: list[str] = _WORD.findall(clue) if strict else []
     for shown in visible:
         other = shown.strip().translate(_APOSTROPHES)
         if not other:
             continue
-        problem = _against(folded, raw, parts, other, language, stem, strict)
+        problem = _against(folded, parts, other, language, stem, strict)
         if problem is not None:
             problems.append(ClueProblem(problem, shown.strip()))
     return tuple(problems)
@@ -126,7 +125,6 @@ def _form_problems(clue: str) -> list[ClueProblem]:
 
 def _against(
     folded: str,
-    raw: str,
     parts: list[str],
     shown: str,
     language: str,
