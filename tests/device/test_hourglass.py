@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from device.hourglass import (
     AMBER,
@@ -419,3 +421,44 @@ def test_enforced_action_other_phases_enforce_nothing() -> None:
 def test_enforced_action_refuses_unknown_mode() -> None:
     with pytest.raises(ValueError):
         enforced_action("clue", "A", False, mode="chess")
+
+
+# -- properties ---------------------------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    length=st.floats(30, 180),
+    start=st.floats(0, 1e6),
+    steps=st.lists(st.floats(0, 20), min_size=1, max_size=30),
+    pause_at=st.integers(0, 29),
+    count=st.integers(1, 24),
+)
+def test_hourglass_properties_over_random_runs(
+    length: float, start: float, steps: list[float], pause_at: int, count: int
+) -> None:
+    clock = FakeClock(start)
+    h = Hourglass(length, clock)
+    h.start()
+    previous_left = length
+    previous_lit = count
+    cues: list[str] = []
+    for i, step in enumerate(steps):
+        if i == pause_at:
+            h.pause()
+        clock.advance(step)
+        left = h.remaining()
+        assert 0.0 <= left <= previous_left  # sand never flows back up
+        previous_left = left
+        deadline = h.next_deadline()
+        if deadline is not None:
+            assert clock.t < deadline <= clock.t + 1.0 + 1e-6  # the loop wakes at least once a second
+        frame = h.ring_frame(None, count)
+        assert len(frame) == count
+        if h.state() in ("running", "paused"):
+            n = lit(frame)
+            assert n <= previous_lit
+            previous_lit = n
+        cues += h.poll()
+    assert cues in ([], ["warning"], ["expired"], ["warning", "expired"])
+    assert (h.state() == "expired") == ("expired" in cues)
