@@ -40,6 +40,7 @@ class DuetRules:
     clues: Literal["strict", "flexible"] = "strict"
     several_clues: bool = False
     language: str = "fr"
+    pictures: bool = False  # Duet with pictures (rules §3): cards are picture ids, no words to check clues against
 
     def __post_init__(self) -> None:
         if not isinstance(self.tokens, int) or not 1 <= self.tokens <= MAX_TOKENS:
@@ -245,7 +246,8 @@ def _clue(state: DuetState, action: Clue) -> tuple[DuetState, list[ev.Event]]:
     if action.word is not None and not action.override:
         from .clues import check_clue  # the checker pulls in the stemmers; only needed for clues with a word
 
-        problems = check_clue(action.word, visible_words(state), language=state.rules.language,
+        visible_now = () if state.rules.pictures else visible_words(state)
+        problems = check_clue(action.word, visible_now, language=state.rules.language,
                               strict=state.rules.clues == "strict")
         if problems:
             raise InvalidClue("; ".join(p.message() for p in problems), tuple(problems))

@@ -44,7 +44,10 @@ def duet_rules_from(record: Mapping[str, Any]) -> tuple[DuetRules, str | None]:
     _require(not unknown, f"unknown rule(s): {', '.join(sorted(unknown))}")
     language = record.get("language", rules.get("language", "fr"))
     _require(language in LANGUAGES, f"language must be one of {', '.join(LANGUAGES)}")
+    pictures = record.get("pictures", False)
+    _require(isinstance(pictures, bool), "'pictures' must be true or false")
     options: dict[str, Any] = {
+        "pictures": pictures,
         "clues": rules.get("clues", "strict"),
         "several_clues": rules.get("several_clues", False),
         "language": language,
@@ -123,7 +126,7 @@ def replay(record: object) -> ReplayResult:
     """Replay a record: BadRecord when it is not a valid record; a refused action stops the replay."""
     mode = check_header(record)
     assert isinstance(record, dict)
-    if mode != "duet" or "cards" in record:
+    if mode != "duet":
         result: ReplayResult = _classic().replay(record)  # classic, Pictures, Duet with pictures
         return result
     state, actions = load_duet(record)
@@ -181,6 +184,8 @@ def record_of(state: DuetState, *, seed: int | None = None) -> dict[str, Any]:
         "key": {"A": state.key.a, "B": state.key.b},
         "rules": rules,
     }
+    if state.rules.pictures:
+        record["pictures"] = True
     if state.mission:
         record["mission"] = state.mission
     if seed is not None:
