@@ -30,7 +30,7 @@ CityStatus = Literal["ticked", "playable", "locked"]
 GuessResult = Literal["agent", "bystander", "assassin"]
 
 
-# --- shared pieces -------------------------------------------------------------------------------------
+# --- shared pieces ------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Cursor:
@@ -60,7 +60,7 @@ class MenuItem:
     value: str | None = None  # shown right-aligned (setup and settings rows: "9", "Français", "on")
 
 
-# --- shared display: one model per screen --------------------------------------------------------------
+# --- shared display: one model per screen -------------------------------------------------------------
 
 @dataclass(frozen=True)
 class PlayUi:
@@ -290,7 +290,7 @@ AttractUi
             | MessageUi | ClassicPlayUi)
 
 
-# --- seat OLEDs (128x64, one bit) ----------------------------------------------------------------------
+# --- seat OLEDs (128x64, one bit) ---------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class SeatKeyUi:
@@ -356,7 +356,7 @@ class SpymasterUi:
 OledUi = SeatKeyUi | ClueEntryUi | MenuUi | OledTextUi | SpymasterUi
 
 
-# --- ring effects --------------------------------------------------------------------------------------
+# --- ring effects -------------------------------------------------------------------------------------
 # Effects are values with a start time (clock seconds). ring.ring_frame(view, effects, t, count, brightness)
 # draws the base layer from the public view (bank tokens, sudden-death pulse) and the effects over it;
 # ring.next_deadline(view, effects, t) says when the next frame differs (None = still until something

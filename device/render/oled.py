@@ -1,0 +1,373 @@
+"""Seat OLED renderer: (SeatView + an OLED UI model) → a 128x64 one-bit PIL image.
+
+Meaning is carried by patterns, never by intensity (the panel has one bit anyway):
+
+- key map cell (10x10 on a 12 px pitch): own agent to find = filled square; assassin = cross; bystander =
+  empty outline; a card covered by a found agent = checkerboard; the revealed assassin = filled with a
+  cross cut out; a bystander token = a triangle on the cell edge toward the seat that guessed (bigger when the
+  mistake cost two tokens); the seat's cursor = a frame around the cell.
+- seat B's map is turned 180° (card 24 at its top-left), so both seats see the map as they see the table;
+  the text is never turned.
+- classic spymaster key: red = filled, blue = diagonal hatch, bystander = outline, assassin = cross; covered
+  cards are drawn as a small centre mark of the same pattern.
+
+``render_oled(view, ui)`` is pure; pass ``view=None`` for screens that need no game (menus, messages).
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.views import CardView, SeatView
+
+from .models import ClueEntryUi, MenuUi, OledTextUi, OledUi, SeatKeyUi, SpymasterUi
+from .text import ellipsize, pil_font, wrap
+
+WIDTH, HEIGHT = 128, 64
+CELL = 10
+PITCH = 12
+MAP_X = 3
+MAP_Y = 3
+PANEL_X = 66
+SMALL = 9  # DejaVu Sans at 9 px is the smallest size that stays legible without anti-aliasing
+TITLE = 11
+BIG = 22
+
+
+def render_oled(view: SeatView | None, ui: OledUi | None) -> Image.Image:
+    """One 128x64 mode "1" frame for a seat's OLED."""
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(image)
+    draw.fontmode = "1"  # no anti-aliasing: crisp one-bit glyphs
+    if isinstance(ui, ClueEntryUi):
+        _clue_entry(draw, view, ui)
+    elif isinstance(ui, MenuUi):
+        _menu(draw, ui)
+    elif isinstance(ui, OledTextUi):
+        _text(draw, ui)
+    elif isinstance(ui, SpymasterUi):
+        _spymaster(draw, ui)
+    elif view is not None:
+        _seat_key(draw, view, ui if isinstance(ui, SeatKeyUi) else SeatKeyUi())
+    return image
+
+
+# --- key map ------------------------------------------------------------------------------------------
+
+def cell_origin(index: int, seat: str, columns: int = 5, rows: int = 5) -> tuple[int, int]:
+    """Top-left pixel of card ``index``'s cell on ``seat``'s map (seat B's map is turned 180°)."""
+    row, col = divmod(index, columns)
+    if seat == "B":
+        row, col = rows - 1 - row, columns - 1 - col
+    return MAP_X + col * PITCH, MAP_Y + row * PITCH
+
+
+def _checker(draw: ImageDraw.ImageDraw, x: int, y: int, size: int = CELL) -> None:
+    draw.rectangle((x, y, x + size - 1, y + size - 1), outline=1, fill=0)
+    for dy in range(1, size - 1):
+        for dx in range(1, size - 1):
+            if (dx + dy) % 2 == 0:
+                draw.point((x + dx, y + dy), 1)
+
+
+def _cross(draw: ImageDraw.ImageDraw, x: int, y: int, size: int, fill: int = 1) -> None:
+    draw.line((x, y, x + size - 1, y + size - 1), fill=fill, width=2)
+    draw.line((x, y + size - 1, x + size - 1, y), fill=fill, width=2)
+
+
+def _hatch(draw: ImageDraw.ImageDraw, x: int, y: int, size: int) -> None:
+    draw.rectangle((x, y, x + size - 1, y + size - 1), outline=1, fill=0)
+    for dy in range(1, size - 1):
+        for dx in range(1, size - 1):
+            if (dx + dy) % 3 == 0:
+                draw.point((x + dx, y + dy), 1)
+
+
+def _triangle(draw: ImageDraw.ImageDraw, x: int, y: int, down: bool, double: bool, fill: int) -> None:
+    """A bystander token's arrow: a wedge on the cell edge toward the guessing seat; a double wedge when the
+    mistake cost two tokens."""
+    for step in ((0, 3) if double else (0,)):
+        if down:
+            base, tip = y + CELL - 4 - step, y + CELL - 1 - step
+        else:
+            base, tip = y + 3 + step, y + step
+        draw.polygon([(x + 1, base), (x + 8, base), (x + 5, tip), (x + 4, tip)], fill=fill)
+
+
+def _duet_cell(draw: ImageDraw.ImageDraw, x: int, y: int, identity: str, card: CardView | None,
+               viewer: str) -> None:
+    filled = False
+    if card is not None and card.agent:
+        _checker(draw, x, y)
+    elif card is not None and card.assassin:
+        draw.rectangle((x, y, x + CELL - 1, y + CELL - 1), fill=1)
+        _cross(draw, x + 2, y + 2, CELL - 4, fill=0)
+        filled = True
+    elif identity == "G":
+        draw.rectangle((x, y, x + CELL - 1, y + CELL - 1), fill=1)
+        filled = True
+    elif identity == "X":
+        _cross(draw, x, y, CELL)
+    else:
+        draw.rectangle((x, y, x + CELL - 1, y + CELL - 1), outline=1)
+    if card is not None:
+        for seat in card.marks:
+            _triangle(draw, x, y, down=seat == viewer, double=card.double, fill=0 if filled else 1)
+
+
+def _key_map(draw: ImageDraw.ImageDraw, view: SeatView, cursor: int | None) -> None:
+    cards = view.public.cards
+    for i, identity in enumerate(view.key):
+        x, y = cell_origin(i, view.seat)
+        _duet_cell(draw, x, y, identity, cards[i] if i < len(cards) else None, view.seat)
+    if cursor is not None and 0 <= cursor < len(view.key):
+        x, y = cell_origin(cursor, view.seat)
+        draw.rectangle((x - 2, y - 2, x + CELL + 1, y + CELL + 1), outline=1)
+
+
+def _hourglass(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    draw.line((x, y, x + 6, y), fill=1)
+    draw.line((x, y + 9, x + 6, y + 9), fill=1)
+    draw.polygon([(x + 1, y + 1), (x + 5, y + 1), (x + 3, y + 4)], fill=1)
+    draw.line((x + 1, y + 8, x + 3, y + 5), fill=1)
+    draw.line((x + 5, y + 8, x + 3, y + 5), fill=1)
+    draw.line((x + 2, y + 8, x + 4, y + 8), fill=1)
+
+
+def _seat_key(draw: ImageDraw.ImageDraw, view: SeatView, ui: SeatKeyUi) -> None:
+    _key_map(draw, view, ui.cursor)
+    pub = view.public
+    small, bold = pil_font(SMALL), pil_font(TITLE, bold=True)
+    _hourglass(draw, PANEL_X, 2)
+    draw.text((PANEL_X + 9, 0), str(pub.bank), font=bold, fill=1)
+    ax = PANEL_X + 34
+    draw.rectangle((ax, 3, ax + 7, 10), fill=1)
+    draw.text((ax + 10, 0), str(view.greens_left), font=bold, fill=1)
+    width = WIDTH - PANEL_X - 1
+    y = 15
+    lines = wrap(ui.role, width, lambda s: int(draw.textlength(s, font=small)))
+    max_lines = 2 if ui.picking is not None else 3
+    for line in lines[:max_lines]:
+        draw.text((PANEL_X, y), line, font=small, fill=1)
+        y += 11
+    if ui.picking is not None:
+        big = pil_font(BIG, bold=True)
+        text = str(ui.picking)
+        tw = draw.textlength(text, font=big)
+        cx = PANEL_X + width // 2
+        draw.text((cx - tw / 2, 38), text, font=big, fill=1)
+        _arrow(draw, cx - 20, 50, up=True)
+        _arrow(draw, cx + 16, 50, up=False)
+        return
+    clue = pub.current_clue
+    if clue is not None:
+        word = clue.word or "—"
+        draw.line((PANEL_X, 51, WIDTH - 1, 51), fill=1)
+        draw.text((PANEL_X, 53), ellipsize(f"{word} {clue.number}", width,
+                                           lambda s: int(draw.textlength(s, font=small))), font=small, fill=1)
+
+
+def _arrow(draw: ImageDraw.ImageDraw, x: int, y: int, up: bool) -> None:
+    if up:
+        draw.polygon([(x, y + 4), (x + 8, y + 4), (x + 4, y)], fill=1)
+    else:
+        draw.polygon([(x, y), (x + 8, y), (x + 4, y + 4)], fill=1)
+
+
+# --- clue entry ---------------------------------------------------------------------------------------
+
+def _clue_entry(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryUi) -> None:
+    small, bold, big = pil_font(SMALL), pil_font(TITLE, bold=True), pil_font(BIG, bold=True)
+
+    def measure(s: str) -> int:
+        return int(draw.textlength(s, font=small))
+
+    if ui.stage == "number":
+        left = 0
+        if view is not None:
+            _key_map(draw, view, None)
+            left = PANEL_X
+        width = WIDTH - left
+        draw.text((left, 0), ellipsize(ui.title, width, measure), font=small, fill=1)
+        text = str(ui.number)
+        tw = draw.textlength(text, font=big)
+        cx = left + width // 2
+        _arrow(draw, cx - 4, 14, up=True)
+        draw.text((cx - tw / 2, 19), text, font=big, fill=1)
+        _arrow(draw, cx - 4, 45, up=False)
+        if ui.hint:
+            draw.text((left, 53), ellipsize(ui.hint, width, measure), font=small, fill=1)
+        return
+    if ui.stage == "word":
+        draw.text((0, 0), ellipsize(ui.title, 100, measure), font=small, fill=1)
+        num = str(ui.number)
+        draw.text((WIDTH - draw.textlength(num, font=bold), 0), num, font=bold, fill=1)
+        word = ui.word + "_"
+        while draw.textlength(word, font=bold) > WIDTH - 2 and len(word) > 2:
+            word = "…" + word[2:]
+        draw.text((0, 13), word, font=bold, fill=1)
+        _letter_strip(draw, ui.letters, ui.letter, 31)
+        if ui.hint:
+            draw.text((0, 53), ellipsize(ui.hint, WIDTH, measure), font=small, fill=1)
+        return
+    if ui.stage == "refusal":
+        y = 0
+        if ui.title:
+            draw.text((0, 0), ellipsize(ui.title, WIDTH, measure), font=small, fill=1)
+            y = 11
+        lines = wrap(ui.refusal or "", WIDTH, measure)
+        room = max(1, (50 - y) // 10)
+        if len(lines) > room:
+            lines = lines[:room]
+            lines[-1] = ellipsize(lines[-1] + " …", WIDTH, measure)
+        for line in lines:
+            draw.text((0, y), line, font=small, fill=1)
+            y += 10
+        _choices(draw, ui.choices, ui.choice, 52)
+        return
+    # confirm
+    draw.text((0, 0), ellipsize(ui.title, WIDTH, measure), font=small, fill=1)
+    word = ui.word or "—"
+    size = TITLE
+    for candidate in (BIG, 16, TITLE):
+        if draw.textlength(f"{word} {ui.number}", font=pil_font(candidate, bold=True)) <= WIDTH:
+            size = candidate
+            break
+    font = pil_font(size, bold=True)
+    text = ellipsize(f"{word} {ui.number}", WIDTH, lambda s: int(draw.textlength(s, font=font)))
+    draw.text(((WIDTH - draw.textlength(text, font=font)) / 2, 16), text, font=font, fill=1)
+    if ui.hint:
+        draw.text((0, 53), ellipsize(ui.hint, WIDTH, measure), font=small, fill=1)
+
+
+def _letter_strip(draw: ImageDraw.ImageDraw, letters: tuple[str, ...], selected: int, y: int) -> None:
+    """A row of letters centred on the highlighted one (inverted box), neighbours fading out by spacing."""
+    if not letters:
+        return
+    font = pil_font(TITLE, bold=True)
+    slot = 14
+    centre = WIDTH // 2
+    selected %= len(letters)
+    span = WIDTH // slot // 2 + 1
+    for offset in range(-span, span + 1):
+        letter = letters[(selected + offset) % len(letters)] if len(letters) > 2 * span else (
+            letters[selected + offset] if 0 <= selected + offset < len(letters) else None)
+        if letter is None:
+            continue
+        x = centre + offset * slot
+        tw = draw.textlength(letter, font=font)
+        if offset == 0:
+            draw.rectangle((x - slot // 2, y - 2, x + slot // 2, y + 15), fill=1)
+            draw.text((x - tw / 2, y), letter, font=font, fill=0)
+        else:
+            draw.text((x - tw / 2, y), letter, font=font, fill=1)
+    draw.line((0, y + 17, WIDTH - 1, y + 17), fill=1)
+
+
+def _choices(draw: ImageDraw.ImageDraw, choices: tuple[str, ...], selected: int, y: int) -> None:
+    if not choices:
+        return
+    small = pil_font(SMALL)
+    width = WIDTH // len(choices)
+    for i, choice in enumerate(choices):
+        x0 = i * width
+        text = ellipsize(choice, width - 4, lambda s: int(draw.textlength(s, font=small)))
+        tw = draw.textlength(text, font=small)
+        if i == selected:
+            draw.rectangle((x0, y - 1, x0 + width - 2, HEIGHT - 1), fill=1)
+            draw.text((x0 + (width - 1 - tw) / 2, y), text, font=small, fill=0)
+        else:
+            draw.rectangle((x0, y - 1, x0 + width - 2, HEIGHT - 1), outline=1)
+            draw.text((x0 + (width - 1 - tw) / 2, y), text, font=small, fill=1)
+
+
+# --- menus and text -----------------------------------------------------------------------------------
+
+def _menu(draw: ImageDraw.ImageDraw, ui: MenuUi) -> None:
+    small = pil_font(SMALL)
+
+    def measure(s: str) -> int:
+        return int(draw.textlength(s, font=small))
+
+    draw.rectangle((0, 0, WIDTH - 1, 11), fill=1)
+    draw.text((2, 0), ellipsize(ui.title, WIDTH - 4, measure), font=small, fill=0)
+    rows = 4
+    count = len(ui.items)
+    selected = min(max(ui.selected, 0), max(count - 1, 0))
+    first = min(max(0, selected - rows // 2), max(0, count - rows))
+    y = 13
+    for i in range(first, min(count, first + rows)):
+        item = ui.items[i]
+        label = item.label if item.enabled else f"({item.label})"
+        value = item.value or ""
+        vw = measure(value) + 4 if value else 0
+        text = ellipsize(label, WIDTH - 10 - vw, measure)
+        if i == selected:
+            draw.rectangle((0, y, WIDTH - 1, y + 11), fill=1)
+            draw.text((4, y), text, font=small, fill=0)
+            if value:
+                draw.text((WIDTH - vw, y), value, font=small, fill=0)
+        else:
+            draw.text((4, y), text, font=small, fill=1)
+            if value:
+                draw.text((WIDTH - vw, y), value, font=small, fill=1)
+        y += 12
+    if first > 0:
+        _arrow(draw, WIDTH - 9, 14, up=True)
+    if first + rows < count:
+        _arrow(draw, WIDTH - 9, 59, up=False)
+
+
+def _text(draw: ImageDraw.ImageDraw, ui: OledTextUi) -> None:
+    small, bold = pil_font(SMALL), pil_font(TITLE, bold=True)
+    ink = 0 if ui.invert else 1
+    if ui.invert:
+        draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), fill=1)
+    title = ellipsize(ui.title, WIDTH, lambda s: int(draw.textlength(s, font=bold)))
+    draw.text(((WIDTH - draw.textlength(title, font=bold)) / 2, 1), title, font=bold, fill=ink)
+    y = 17
+    lines: list[str] = []
+    for line in ui.lines:
+        lines.extend(wrap(line, WIDTH - 2, lambda s: int(draw.textlength(s, font=small))))
+    for line in lines[:4]:
+        draw.text(((WIDTH - draw.textlength(line, font=small)) / 2, y), line, font=small, fill=ink)
+        y += 11
+
+
+# --- classic spymaster --------------------------------------------------------------------------------
+
+def _spy_cell(draw: ImageDraw.ImageDraw, x: int, y: int, colour: str, covered: bool) -> None:
+    if covered:
+        x, y, size = x + 3, y + 3, CELL - 6
+    else:
+        size = CELL
+    if colour == "R":
+        draw.rectangle((x, y, x + size - 1, y + size - 1), fill=1)
+    elif colour == "B":
+        if covered:
+            draw.rectangle((x, y, x + size - 1, y + size - 1), outline=1)
+            draw.point((x + 1, y + 2), 1)
+            draw.point((x + 2, y + 1), 1)
+        else:
+            _hatch(draw, x, y, size)
+    elif colour == "X":
+        _cross(draw, x, y, size)
+    else:
+        draw.rectangle((x, y, x + size - 1, y + size - 1), outline=1)
+
+
+def _spymaster(draw: ImageDraw.ImageDraw, ui: SpymasterUi) -> None:
+    covered = set(ui.covered)
+    for i, colour in enumerate(ui.key[: ui.columns * ui.rows]):
+        x, y = cell_origin(i, "A", ui.columns, ui.rows)
+        _spy_cell(draw, x, y, colour, i in covered)
+    if ui.cursor is not None and 0 <= ui.cursor < len(ui.key):
+        x, y = cell_origin(ui.cursor, "A", ui.columns, ui.rows)
+        draw.rectangle((x - 2, y - 2, x + CELL + 1, y + CELL + 1), outline=1)
+    small = pil_font(SMALL)
+    left = MAP_X + ui.columns * PITCH + 3
+    width = WIDTH - left
+    y = 0
+    for line in wrap(ui.status, width, lambda s: int(draw.textlength(s, font=small)))[:5]:
+        draw.text((left, y), line, font=small, fill=1)
+        y += 11
