@@ -25,8 +25,9 @@ POLKIT_DEST=/etc/polkit-1/rules.d/$POLKIT_RULE
 I2C_BAUDRATE_LINE=dtparam=i2c_arm_baudrate=400000
 # python3-dev and build-essential: spidev has no wheel and is compiled at install. libgbm1, libegl1, libgles2,
 # libdrm2, libgl1-mesa-dri and libudev1: what pygame-ce's SDL loads for KMSDRM. i2c-tools: i2cdetect.
+# espeak-ng: the spoken announcements (the app hides that option without it).
 APT_PACKAGES=(python3 python3-venv python3-pip python3-dev build-essential git rsync i2c-tools polkitd
-    libgbm1 libegl1 libgles2 libdrm2 libgl1-mesa-dri libudev1 libasound2)
+    libgbm1 libegl1 libgles2 libdrm2 libgl1-mesa-dri libudev1 libasound2 espeak-ng)
 
 # Bookworm keeps the boot partition in /boot/firmware; older images in /boot.
 first_existing() {

@@ -62,9 +62,7 @@ def verifiable_copy(tmp_path: Path, text: str | None = None) -> Path:
 
 
 def analyze(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["systemd-analyze", *args], capture_output=True, text=True, timeout=60, check=False
-    )
+    return subprocess.run(["systemd-analyze", *args], capture_output=True, text=True, timeout=60, check=False)
 
 
 def exposure(output: str) -> float:

@@ -1,0 +1,304 @@
+"""systemd/install.sh: syntax, --dry-run plans (install, uninstall), --kiosk hints, the boot config edit."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+INSTALL = ROOT / "systemd" / "install.sh"
+POLKIT_RULE = ROOT / "systemd" / "50-duetbox-power.rules"
+UNIT = ROOT / "systemd" / "duetbox.service"
+DOCS = ROOT / "docs"
+
+INSTALL_STEPS = [
+    "Check the system",
+    "Install Debian packages",
+    "Enable I2C and SPI (raspi-config nonint)",
+    "Set the I2C bus to 400 kHz",
+    "Boot to the console",
+    "Create the user duetbox and its device groups",
+    "Install the app in /opt/duetbox (virtualenv with .[pi])",
+    "Hardware configuration",
+    "Allow the admin menu to power off and reboot (polkit rule)",
+    "Install and enable the systemd unit",
+    "Start the box",
+]
+UNINSTALL_STEPS = [
+    "Check the system",
+    "Stop and disable the service",
+    "Remove the unit and the polkit rule",
+    "Remove the app and its configuration",
+    "Remove the user duetbox",
+    "Kept",
+]
+
+
+def run_installer(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full_env = dict(os.environ) | (env or {})
+    return subprocess.run(
+        ["bash", str(INSTALL), *args], capture_output=True, text=True, timeout=60, env=full_env, check=False
+    )
+
+
+def headings(output: str) -> list[str]:
+    return re.findall(r"(?m)^==> \d+\. (.*)$", output)
+
+
+def commands(output: str) -> list[str]:
+    return re.findall(r"(?m)^    \+ (.*)$", output)
+
+
+@pytest.fixture
+def fake_boot(tmp_path: Path) -> dict[str, str]:
+    """Point the installer's boot files and config at a temporary folder (config.txt without 400 kHz)."""
+    config_txt = tmp_path / "config.txt"
+    config_txt.write_text("dtparam=audio=on\n\n[cm4]\notg_mode=1\n")
+    cmdline = tmp_path / "cmdline.txt"
+    cmdline.write_text("console=serial0,115200 console=tty1 root=PARTUUID=x rootfstype=ext4 rootwait\n")
+    return {
+        "DUETBOX_BOOT_CONFIG": str(config_txt),
+        "DUETBOX_BOOT_CMDLINE": str(cmdline),
+        "DUETBOX_CONFIG": str(tmp_path / "etc" / "config.toml"),
+    }
+
+
+def test_installer_bash_syntax() -> None:
+    for script in (INSTALL, ROOT / "systemd" / "check_units.sh"):
+        result = subprocess.run(["bash", "-n", str(script)], capture_output=True, text=True, check=False)
+        assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.skipif(
+    shutil.which("shellcheck") is None, reason="shellcheck not installed (apt-get install shellcheck)"
+)
+def test_installer_shellcheck_clean() -> None:
+    scripts = [str(INSTALL), str(ROOT / "systemd" / "check_units.sh")]
+    result = subprocess.run(["shellcheck", *scripts], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout
+
+
+def test_installer_strict_mode_and_one_run_function() -> None:
+    text = INSTALL.read_text()
+    assert text.startswith("#!/usr/bin/env bash\n")
+    assert "\nset -euo pipefail\n" in text
+    assert text.count("\nrun() {") == 1
+
+
+def test_installer_help_lists_every_option() -> None:
+    result = run_installer("--help")
+    assert result.returncode == 0
+    for option in ("--dry-run", "--uninstall", "--kiosk", "--help"):
+        assert option in result.stdout
+    assert result.stderr == ""
+
+
+def test_installer_unknown_option_is_one_line_and_exit_two() -> None:
+    result = run_installer("--frobnicate")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == ["install.sh: unknown option '--frobnicate' (see --help)"]
+    assert result.stdout == ""
+
+
+def test_installer_dry_run_prints_every_step(fake_boot: dict[str, str]) -> None:
+    result = run_installer("--dry-run", env=fake_boot)
+    assert result.returncode == 0, result.stderr
+    found = headings(result.stdout)
+    assert len(found) == len(INSTALL_STEPS)
+    for step, heading in zip(INSTALL_STEPS, found, strict=True):
+        assert heading.startswith(step), (step, heading)
+    assert "dry run: nothing was changed" in result.stdout
+
+
+def test_installer_dry_run_plan_has_each_command(fake_boot: dict[str, str]) -> None:
+    out = run_installer("--dry-run", env=fake_boot).stdout
+    plan = "\n".join(commands(out))
+    assert re.search(r"apt-get install -y .*python3-venv.*i2c-tools.*polkitd", plan)
+    for bus in ("i2c", "spi"):
+        assert f"raspi-config nonint do_{bus} 0" in plan or f"{bus.upper()} already enabled" in out
+    assert f"append_boot_setting {fake_boot['DUETBOX_BOOT_CONFIG']} dtparam=i2c_arm_baudrate=400000" in plan
+    assert re.search(r"useradd --system .* duetbox$", plan, re.M) or "user duetbox exists" in out
+    usermod = re.search(r"usermod --append --groups (\S+) duetbox", plan)
+    assert usermod and set(usermod.group(1).split(",")) >= {"gpio", "i2c", "spi", "video", "input", "render"}
+    assert "python3 -m venv /opt/duetbox/venv" in plan or "virtualenv /opt/duetbox/venv exists" in out
+    assert "/opt/duetbox/venv/bin/python -m pip install --upgrade '/opt/duetbox/src[pi]'" in plan
+    assert (
+        f"install -D -m 0644 /opt/duetbox/src/hardware/data/default.toml {fake_boot['DUETBOX_CONFIG']}"
+        in plan
+    )
+    assert f"install -D -m 0644 {POLKIT_RULE} /etc/polkit-1/rules.d/50-duetbox-power.rules" in plan
+    assert f"install -D -m 0644 {UNIT} /etc/systemd/system/duetbox.service" in plan
+    assert "systemctl daemon-reload" in plan
+    assert "systemctl enable duetbox.service" in plan
+    assert "reboot" in out
+
+
+def test_installer_dry_run_changes_nothing(fake_boot: dict[str, str], tmp_path: Path) -> None:
+    before = {name: Path(path).read_text() for name, path in fake_boot.items() if Path(path).exists()}
+    opt_existed = Path("/opt/duetbox").exists()
+    result = run_installer("--dry-run", env=fake_boot)
+    assert result.returncode == 0
+    assert {name: Path(path).read_text() for name, path in fake_boot.items() if Path(path).exists()} == before
+    assert not Path(fake_boot["DUETBOX_CONFIG"]).exists()
+    assert Path("/opt/duetbox").exists() == opt_existed
+
+
+def test_installer_dry_run_keeps_an_existing_config(fake_boot: dict[str, str]) -> None:
+    config = Path(fake_boot["DUETBOX_CONFIG"])
+    config.parent.mkdir(parents=True)
+    config.write_text("# my wiring\n")
+    out = run_installer("--dry-run", env=fake_boot).stdout
+    assert f"kept the existing {config}" in out
+    assert not any(cmd.endswith(str(config)) and cmd.startswith("install") for cmd in commands(out))
+    assert config.read_text() == "# my wiring\n"
+
+
+def test_installer_dry_run_leaves_a_set_baudrate_alone(fake_boot: dict[str, str]) -> None:
+    config_txt = Path(fake_boot["DUETBOX_BOOT_CONFIG"])
+    config_txt.write_text("dtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=1000000\n")
+    out = run_installer("--dry-run", env=fake_boot).stdout
+    assert "already set: dtparam=i2c_arm_baudrate=1000000" in out
+    assert not any("append_boot_setting" in cmd for cmd in commands(out))
+
+
+def test_installer_dry_run_uninstall_plan_keeps_saved_games() -> None:
+    result = run_installer("--dry-run", "--uninstall")
+    assert result.returncode == 0, result.stderr
+    assert headings(result.stdout) == UNINSTALL_STEPS
+    plan = commands(result.stdout)
+    assert "systemctl disable --now duetbox.service" in plan
+    assert "rm -f /etc/systemd/system/duetbox.service /etc/polkit-1/rules.d/50-duetbox-power.rules" in plan
+    assert "rm -rf /opt/duetbox /etc/duetbox /var/cache/duetbox" in plan
+    assert "userdel duetbox" in plan
+    assert not any("/var/lib/duetbox" in cmd for cmd in plan)
+    assert "/var/lib/duetbox: saved games" in result.stdout
+
+
+def test_installer_kiosk_prints_hints_and_changes_nothing(fake_boot: dict[str, str]) -> None:
+    before = Path(fake_boot["DUETBOX_BOOT_CMDLINE"]).read_text()
+    result = run_installer("--kiosk", env=fake_boot)
+    assert result.returncode == 0
+    for hint in (
+        "console=tty3",
+        "overlayroot=tmpfs:recurse=0",
+        "Storage=volatile",
+        "/var/lib/duetbox",
+        "do_overlayfs 0",
+        "docs/kiosk.md",
+    ):
+        assert hint in result.stdout, hint
+    assert commands(result.stdout) == []
+    assert Path(fake_boot["DUETBOX_BOOT_CMDLINE"]).read_text() == before
+
+
+def source_and_call(script: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", "-c", f"source {INSTALL} && {script}"], capture_output=True, text=True, check=False
+    )
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        (
+            "dtparam=audio=on\n\n[cm4]\notg_mode=1\n",
+            "dtparam=audio=on\n\n[cm4]\notg_mode=1\n[all]\ndtparam=i2c_arm_baudrate=400000\n",
+        ),
+        (
+            "dtparam=audio=on\n[all]\narm_boost=1",
+            "dtparam=audio=on\n[all]\narm_boost=1\ndtparam=i2c_arm_baudrate=400000\n",
+        ),
+        ("dtparam=audio=on\n", "dtparam=audio=on\ndtparam=i2c_arm_baudrate=400000\n"),
+    ],
+)
+def test_installer_append_boot_setting_lands_in_an_all_section(
+    tmp_path: Path, before: str, after: str
+) -> None:
+    config_txt = tmp_path / "config.txt"
+    config_txt.write_text(before)
+    result = source_and_call(f"append_boot_setting {config_txt} dtparam=i2c_arm_baudrate=400000")
+    assert result.returncode == 0, result.stderr
+    assert config_txt.read_text() == after
+
+
+def test_installer_sourcing_runs_nothing() -> None:
+    result = source_and_call("echo sourced")
+    assert result.stdout == "sourced\n"
+
+
+def test_installer_polkit_rule_allows_only_power_actions_for_duetbox() -> None:
+    text = POLKIT_RULE.read_text()
+    actions = set(re.findall(r'"(org\.freedesktop\.[\w.-]+)"', text))
+    assert actions == {
+        "org.freedesktop.login1.power-off",
+        "org.freedesktop.login1.power-off-multiple-sessions",
+        "org.freedesktop.login1.reboot",
+        "org.freedesktop.login1.reboot-multiple-sessions",
+    }
+    assert 'subject.user === "duetbox"' in text
+    assert "polkit.Result.YES" in text
+    # polkit 122 runs rules with an ES5 engine: no let/const/arrow functions.
+    assert not re.search(r"\b(let|const)\b|=>", text.split("polkit.addRule", 1)[1])
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node not installed: polkit rule syntax not checked")
+def test_installer_polkit_rule_parses_as_javascript(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.js"
+    probe.write_text(
+        "var rules=[];\n"
+        "var polkit={Result:{YES:'yes',NOT_HANDLED:undefined},addRule:function(f){rules.push(f);}};\n"
+        + POLKIT_RULE.read_text()
+        + "\nconsole.log(rules[0]({id:'org.freedesktop.login1.reboot'},{user:'duetbox'}),"
+        "rules[0]({id:'org.freedesktop.login1.reboot'},{user:'pi'}),"
+        "rules[0]({id:'org.freedesktop.systemd1.manage-units'},{user:'duetbox'}));\n"
+    )
+    result = subprocess.run(["node", str(probe)], capture_output=True, text=True, check=False)
+    assert result.stdout.strip() == "yes undefined undefined", result.stderr
+
+
+def test_installer_paths_match_the_unit() -> None:
+    unit = UNIT.read_text()
+    script = INSTALL.read_text()
+    assert "User=duetbox" in unit and "APP_USER=duetbox" in script
+    assert "StateDirectory=duetbox" in unit and "STATE_DIR=/var/lib/duetbox" in script
+    assert "ExecStart=/opt/duetbox/venv/bin/duetbox" in unit and "VENV=$PREFIX/venv" in script
+    assert "--config /etc/duetbox/config.toml" in unit and "$ETC_DIR/config.toml" in script
+    groups = re.search(r"(?m)^SupplementaryGroups=(.*)$", unit)
+    listed = re.search(r"DEVICE_GROUPS=\(([^)]*)\)", script)
+    assert groups and listed and groups.group(1).split() == listed.group(1).split()
+
+
+def test_installer_docs_follow_the_installer() -> None:
+    install_md = (DOCS / "install.md").read_text()
+    # INSTALL_STEPS is checked against the real --dry-run output above.
+    for step in INSTALL_STEPS:
+        assert re.sub(r" \(.*\)$", "", step) in install_md, step
+    for option in ("--dry-run", "--uninstall", "--kiosk"):
+        assert option in install_md
+    trouble = (DOCS / "troubleshooting.md").read_text()
+    for needle in (
+        "journalctl -u duetbox",
+        "i2cdetect -y 1",
+        "SH1106",
+        "core_freq",
+        "GRB",
+        "KMSDRM",
+        "render",
+        "gpio",
+        "reset-failed",
+    ):
+        assert needle in trouble, needle
+    kiosk = (DOCS / "kiosk.md").read_text()
+    for needle in (
+        "overlayroot=tmpfs:recurse=0",
+        "/var/lib/duetbox",
+        "hot-seat",
+        "PIN",
+        "install.sh --kiosk",
+    ):
+        assert needle in kiosk, needle
