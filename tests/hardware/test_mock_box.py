@@ -152,7 +152,7 @@ def test_box_import_needs_no_pi_library():
         "        if name.split('.')[0] in blocked:\n"
         "            raise ImportError('blocked ' + name)\n"
         "sys.meta_path.insert(0, Block())\n"
-        "import hardware, hardware.box, hardware.emulator\n"
+        "import hardware, hardware.box, hardware.emulator, hardware.pi\n"
         "b = hardware.box.open_box('mock'); b.close()\n"
         "print('ok')\n"
     )

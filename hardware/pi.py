@@ -1,0 +1,465 @@
+"""The real box: gpiozero buttons (lgpio), luma OLEDs over I2C, a WS2812 ring over SPI, pygame-ce fullscreen.
+
+Every Pi library is imported inside the class that needs it, so this module imports anywhere. Nothing here
+falls back to a mock: a missing device raises ``HardwareMissing`` with the fix in the message.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import re
+import tempfile
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from hardware.base import RGB, SEATS, Clock, InputEvent, Seat
+from hardware.box import Box
+from hardware.config import HardwareConfig, OledConfig, RingConfig
+from hardware.debounce import Debouncer
+from hardware.errors import HardwareMissing, current_user
+from hardware.events import EventQueue, MonotonicClock
+from hardware.oled import PAGE_BYTES, OledScreen
+from hardware.ring import SPI_HZ, Ring, ws2812_spi_bytes
+
+log = logging.getLogger("duetbox.hardware")
+
+I2C_FIX = "sudo raspi-config nonint do_i2c 0 (or dtparam=i2c_arm=on in /boot/firmware/config.txt), reboot"
+SPI_FIX = "sudo raspi-config nonint do_spi 0 (or dtparam=spi=on in /boot/firmware/config.txt), then reboot"
+
+
+# ---------------------------------------------------------------- buttons
+
+def lgpio_factory() -> Any:
+    """gpiozero's lgpio pin factory, with errors that say what to do."""
+    if "LG_WD" not in os.environ and not os.access(os.getcwd(), os.W_OK):
+        # lgpio creates a notification FIFO in its working directory and fails in a read-only one.
+        os.environ["LG_WD"] = os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()
+    try:
+        from gpiozero.pins.lgpio import LGPIOFactory
+    except ImportError as exc:
+        raise HardwareMissing(
+            f"the lgpio library is missing ({exc}): pip install 'duetbox[pi]' or apt install python3-lgpio"
+        ) from None
+    try:
+        return LGPIOFactory()
+    except Exception as exc:  # lgpio.error is not an OSError
+        raise HardwareMissing(
+            f"cannot open the GPIO chip ({exc}): run this on a Raspberry Pi, and check that user "
+            f"{current_user()} is in group gpio (sudo usermod -aG gpio {current_user()})"
+        ) from None
+
+
+class PiButtons:
+    """One gpiozero ``Button`` per input (pull-up, pressed = low), debounced in our code; OK LEDs optional.
+
+    Callbacks run on the pin factory's thread and only feed the debouncer and the queue.
+    """
+
+    def __init__(
+        self, config: HardwareConfig, clock: Clock, queue: EventQueue, *, pin_factory: Any = None
+    ) -> None:
+        from gpiozero import LED, PWMLED, Button
+
+        self.clock = clock
+        self.queue = queue
+        self.factory = pin_factory if pin_factory is not None else lgpio_factory()
+        window = config.buttons.debounce_ms / 1000
+        self.debouncers: dict[tuple[Seat | None, str], Debouncer] = {}
+        self.buttons: list[Any] = []
+        self.leds: dict[Seat, Any] = {}
+        self._led_on: dict[Seat, bool] = {}
+        self._pwm = config.buttons.ok_led_pwm
+        self._closed = False
+        try:
+            for key, pin in config.buttons.all_inputs().items():
+                button = Button(pin, pull_up=True, bounce_time=None, pin_factory=self.factory)
+                self.buttons.append(button)
+                self.debouncers[key] = Debouncer(window, pressed=bool(button.is_pressed))
+                button.when_pressed = self._callback(key, True)
+                button.when_released = self._callback(key, False)
+            for seat in SEATS:
+                led_pin = config.buttons.seat(seat).ok_led
+                if led_pin is not None:
+                    self.leds[seat] = (PWMLED if self._pwm else LED)(led_pin, pin_factory=self.factory)
+                    self._led_on[seat] = False
+        except Exception:
+            self.close()
+            raise
+
+    def _callback(self, key: tuple[Seat | None, str], pressed: bool) -> Callable[[], None]:
+        def edge() -> None:
+            now = self.clock.now()
+            if self.debouncers[key].feed(pressed, now) is not None:
+                self._emit(key, pressed, now)
+
+        return edge
+
+    def _emit(self, key: tuple[Seat | None, str], pressed: bool, now: float) -> None:
+        seat, button = key
+        self.queue.put(InputEvent(seat=seat, button=button, kind="press" if pressed else "release", time=now))
+
+    def poll(self, now: float) -> None:
+        """Report switches that settled after chatter (called by the main loop)."""
+        for key, deb in self.debouncers.items():
+            state = deb.poll(now)
+            if state is not None:
+                self._emit(key, state, now)
+
+    def next_deadline(self) -> float | None:
+        deadlines = [d for d in (deb.deadline() for deb in self.debouncers.values()) if d is not None]
+        return min(deadlines) if deadlines else None
+
+    def set_ok_led(self, seat: Seat, on: bool) -> None:
+        led = self.leds.get(seat)
+        if led is None or self._led_on.get(seat) == on:
+            return
+        self._led_on[seat] = on
+        if not on:
+            led.off()
+        elif self._pwm:
+            led.pulse(fade_in_time=0.8, fade_out_time=0.8)
+        else:
+            led.on()
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        for device in [*self.leds.values(), *self.buttons]:
+            try:
+                device.close()
+            except Exception:  # noqa: BLE001 - release every pin
+                log.exception("closing %r failed", device)
+
+
+# ---------------------------------------------------------------- OLEDs
+
+class LumaPanel:
+    """An ``OledPanel`` on luma.oled over I2C: luma initialises the controller, we write the pages."""
+
+    def __init__(self, seat: Seat, cfg: OledConfig, *, bus: Any = None) -> None:
+        self.seat = seat
+        self.cfg = cfg
+        self.model = cfg.model
+        self._bus = bus  # an opened smbus-like object (tests); None: luma opens /dev/i2c-<port>
+        self._serial: Any = None
+        self.device: Any = None
+
+    @property
+    def where(self) -> str:
+        return f"{self.cfg.address:#04x} on /dev/i2c-{self.cfg.port}"
+
+    def _missing(self) -> HardwareMissing:
+        user = current_user()
+        return HardwareMissing(
+            f"no I2C device at 0x{self.cfg.address:02X} on /dev/i2c-{self.cfg.port} (OLED of seat "
+            f"{self.seat}): check the wiring and the address jumper, `i2cdetect -y {self.cfg.port}`, "
+            f"and that user {user} is in group i2c"
+        )
+
+    def init(self) -> None:
+        from luma.core import error as luma_error
+        from luma.core.interface.serial import i2c
+        from luma.oled.device import sh1106, ssd1306
+
+        port, user = self.cfg.port, current_user()
+        try:
+            if self._serial is None:
+                if self._bus is not None:
+                    self._serial = i2c(bus=self._bus, address=self.cfg.address)
+                else:
+                    self._serial = i2c(port=port, address=self.cfg.address)
+            driver = sh1106 if self.model == "sh1106" else ssd1306
+            old, self.device = self.device, None
+            if old is not None:
+                old.persist = True  # its exit hook must not blank the new one
+            self.device = driver(serial_interface=self._serial, width=128, height=64, rotate=0)
+        except luma_error.DevicePermissionError:
+            raise HardwareMissing(
+                f"no permission on /dev/i2c-{port}: add user {user} to group i2c "
+                f"(sudo usermod -aG i2c {user}) and log in again"
+            ) from None
+        except luma_error.DeviceNotFoundError as exc:
+            if "/dev/i2c" in str(exc):
+                raise HardwareMissing(f"no I2C bus /dev/i2c-{port}: enable I2C with {I2C_FIX}") from None
+            raise self._missing() from None
+        except luma_error.Error as exc:
+            raise HardwareMissing(f"OLED of seat {self.seat} at {self.where}: {exc}") from None
+        except OSError as exc:
+            if exc.errno in (errno.EREMOTEIO, errno.EIO, errno.ENXIO):
+                raise self._missing() from None
+            raise
+
+    def write_pages(self, first: int, data: bytes) -> None:
+        from luma.core import error as luma_error
+
+        if self.device is None:
+            raise OSError(errno.ENODEV, f"OLED of seat {self.seat} is not initialised")
+        count = len(data) // PAGE_BYTES
+        try:
+            if self.model == "sh1106":
+                # no page window on the SH1106: address each page; its 132-column RAM starts 2 columns early
+                for i in range(count):
+                    self.device.command(0xB0 + first + i, 0x02, 0x10)
+                    self.device.data(list(data[i * PAGE_BYTES:(i + 1) * PAGE_BYTES]))
+            else:
+                self.device.command(0x21, 0, 127, 0x22, first, first + count - 1)
+                self.device.data(list(data))
+        except luma_error.Error as exc:
+            raise OSError(errno.EIO, f"OLED of seat {self.seat} at {self.where}: {exc}") from None
+
+    def close(self) -> None:
+        device, self.device = self.device, None
+        if device is None:
+            return
+        try:
+            device.cleanup()  # panel off and blank, bus closed if luma opened it
+        except Exception:  # noqa: BLE001 - an unplugged panel cannot be switched off
+            pass
+        device.persist = True  # luma's exit hook would try again
+
+
+# ---------------------------------------------------------------- LED ring
+
+class SpiRingDriver:
+    """WS2812 bit patterns written to ``/dev/spidevB.C`` with spidev (SPI0 MOSI = GPIO10), no root needed.
+
+    The device node is checked before opening: pi5neo and friends print and carry on when it cannot be opened,
+    which would leave the ring silently dark.
+    """
+
+    def __init__(self, path: str = "/dev/spidev0.0", *, spidev_module: Any = None) -> None:
+        m = re.search(r"spidev(\d+)\.(\d+)$", path)
+        if m is None:
+            raise HardwareMissing(f"{path} is not an SPI device name (/dev/spidevB.C, e.g. /dev/spidev0.0)")
+        self.path = path
+        self.bus, self.chip = int(m.group(1)), int(m.group(2))
+        self._spidev = spidev_module
+        self.spi: Any = None
+
+    def open(self) -> None:
+        user = current_user()
+        if not os.path.exists(self.path):
+            raise HardwareMissing(f"no SPI device {self.path} for the LED ring: enable SPI with {SPI_FIX}")
+        if not os.access(self.path, os.R_OK | os.W_OK):
+            raise HardwareMissing(
+                f"no permission on {self.path}: add user {user} to group spi (sudo usermod -aG spi {user})"
+            )
+        module = self._spidev
+        if module is None:
+            try:
+                import spidev as module
+            except ImportError:
+                raise HardwareMissing("the spidev library is missing: pip install 'duetbox[pi]'") from None
+        self.close()
+        spi = module.SpiDev()
+        spi.open(self.bus, self.chip)
+        spi.max_speed_hz = SPI_HZ
+        spi.mode = 0
+        self.spi = spi
+
+    def write(self, pixels: Sequence[RGB]) -> None:
+        if self.spi is None:
+            raise OSError(errno.ENODEV, f"{self.path} is not open")
+        self.spi.writebytes2(ws2812_spi_bytes(pixels))
+
+    def close(self) -> None:
+        spi, self.spi = self.spi, None
+        if spi is not None:
+            try:
+                spi.close()
+            except OSError:
+                pass
+
+
+class LedsRingDriver:
+    """The Pi 5 kernel's ws2812-pio driver (``dtoverlay=ws2812-pio``): 4 bytes (R, G, B, W) per LED."""
+
+    def __init__(self, path: str = "/dev/leds0") -> None:
+        self.path = path
+        self.fd: int | None = None
+
+    def open(self) -> None:
+        if not os.path.exists(self.path):
+            raise HardwareMissing(
+                f"no {self.path}: add dtoverlay=ws2812-pio,gpio=10,num_leds=N to /boot/firmware/config.txt "
+                "and reboot, or use driver = \"spi\""
+            )
+        self.close()
+        try:
+            self.fd = os.open(self.path, os.O_WRONLY)
+        except PermissionError:
+            raise HardwareMissing(f"no permission on {self.path}: it needs a udev rule giving it to the "
+                                  f"group of user {current_user()}") from None
+
+    def write(self, pixels: Sequence[RGB]) -> None:
+        if self.fd is None:
+            raise OSError(errno.ENODEV, f"{self.path} is not open")
+        os.write(self.fd, b"".join(bytes((r, g, b, 0)) for r, g, b in pixels))
+
+    def close(self) -> None:
+        fd, self.fd = self.fd, None
+        if fd is not None:
+            os.close(fd)
+
+
+def ring_driver(cfg: RingConfig) -> SpiRingDriver | LedsRingDriver:
+    if cfg.driver == "leds":
+        return LedsRingDriver(cfg.device if "leds" in cfg.device else "/dev/leds0")
+    return SpiRingDriver(cfg.device)
+
+
+# ---------------------------------------------------------------- shared display
+
+class PiDisplay:
+    """pygame-ce fullscreen (KMSDRM when no desktop is running), cursor hidden; touch and clicks → events."""
+
+    def __init__(self, size: tuple[int, int] | None, *, fullscreen: bool = True) -> None:
+        if "SDL_VIDEODRIVER" not in os.environ and not (os.environ.get("DISPLAY") or
+                                                         os.environ.get("WAYLAND_DISPLAY")):
+            os.environ["SDL_VIDEODRIVER"] = "kmsdrm"
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+
+        self._pygame = pygame
+        driver = os.environ.get("SDL_VIDEODRIVER", "default")
+        user = current_user()
+        try:
+            pygame.display.init()
+            flags = pygame.FULLSCREEN if fullscreen else 0
+            self.surface = pygame.display.set_mode(size or (0, 0), flags)
+        except pygame.error as exc:
+            raise HardwareMissing(
+                f"cannot open the display with SDL driver {driver} ({exc}): check the HDMI/DSI cable, that "
+                f"no desktop holds the screen, and that user {user} is in groups video, render and input"
+            ) from None
+        pygame.mouse.set_visible(False)
+        pygame.key.start_text_input()
+        self.size: tuple[int, int] = self.surface.get_size()
+        w, h = self.size
+        if not (800 <= w <= 1920 and 480 <= h <= 1080):
+            log.warning("display is %dx%d, outside the supported 800x480..1920x1080", w, h)
+        self.wake_type = pygame.event.custom_type()
+        self.closed = False
+
+    def present(self, rects: Sequence[Any] | None = None) -> None:
+        if rects:
+            self._pygame.display.update(list(rects))
+        else:
+            self._pygame.display.flip()
+
+    def wake(self) -> None:
+        """Wake a ``poll`` blocked in another thread (SDL's event queue is thread-safe)."""
+        if not self.closed:
+            try:
+                self._pygame.event.post(self._pygame.event.Event(self.wake_type))
+            except self._pygame.error:
+                pass
+
+    def translate(self, event: Any, now: float) -> InputEvent | None:
+        pg = self._pygame
+        if event.type == pg.QUIT:
+            return InputEvent(seat=None, button="quit", kind="quit", time=now)
+        if event.type == pg.FINGERDOWN:
+            return InputEvent(seat=None, button="touch", kind="touch", time=now,
+                              pos=(min(max(event.x, 0.0), 1.0), min(max(event.y, 0.0), 1.0)))
+        if event.type == pg.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
+            w, h = self.size
+            return InputEvent(seat=None, button="touch", kind="touch", time=now,
+                              pos=(event.pos[0] / w, event.pos[1] / h))
+        if event.type == pg.TEXTINPUT:
+            return InputEvent(seat=None, button="keyboard", kind="text", time=now, text=event.text)
+        if event.type == pg.KEYDOWN and event.key in (pg.K_BACKSPACE, pg.K_RETURN, pg.K_KP_ENTER):
+            text = "\b" if event.key == pg.K_BACKSPACE else "\n"
+            return InputEvent(seat=None, button="keyboard", kind="text", time=now, text=text)
+        return None
+
+    def poll(self, now: float, wait: float | None = 0) -> list[InputEvent]:
+        """Translate pending pygame events; if none, block up to ``wait`` seconds (None: until one comes)."""
+        pg = self._pygame
+        raw = pg.event.get()
+        if not raw and wait != 0:
+            first = pg.event.wait() if wait is None else pg.event.wait(max(1, round(wait * 1000)))
+            raw = ([first] if first.type != pg.NOEVENT else []) + pg.event.get()
+        out = []
+        for ev in raw:
+            translated = self.translate(ev, now)
+            if translated is not None:
+                out.append(translated)
+        return out
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self._pygame.display.quit()
+
+
+# ---------------------------------------------------------------- the box
+
+class PiBox(Box):
+    """The real box. ``pin_factory``, ``i2c_buses`` and ``spidev_module`` exist for tests against fakes."""
+
+    backend = "pi"
+    buttons: PiButtons
+    display: PiDisplay
+
+    def __init__(
+        self,
+        config: HardwareConfig,
+        *,
+        clock: Clock | None = None,
+        display_size: tuple[int, int] | None = None,
+        pin_factory: Any = None,
+        i2c_buses: dict[Seat, Any] | None = None,
+        spidev_module: Any = None,
+    ) -> None:
+        clk: Clock = clock if clock is not None else MonotonicClock()
+        queue = EventQueue()
+        parts: list[Any] = []
+        try:
+            display = PiDisplay(display_size or config.display.size, fullscreen=config.display.fullscreen)
+            parts.append(display)
+            queue.on_put = display.wake
+            buttons = PiButtons(config, clk, queue, pin_factory=pin_factory)
+            parts.append(buttons)
+            oleds: dict[Seat, OledScreen] = {}
+            for seat in SEATS:
+                panel = LumaPanel(seat, config.oleds[seat], bus=(i2c_buses or {}).get(seat))
+                panel.init()
+                oleds[seat] = OledScreen(f"OLED {seat}", panel, clk, rotation=config.oleds[seat].rotation)
+                parts.append(oleds[seat])
+            rc = config.ring
+            driver: Any = ring_driver(rc)
+            if spidev_module is not None and isinstance(driver, SpiRingDriver):
+                driver = SpiRingDriver(rc.device, spidev_module=spidev_module)
+            driver.open()
+            ring = Ring("LED ring", driver, clk, count=rc.count, brightness=rc.brightness, gamma=rc.gamma,
+                        first_led=rc.first_led, clockwise=rc.clockwise)
+        except BaseException:
+            for part in reversed(parts):
+                try:
+                    part.close()
+                except Exception:  # noqa: BLE001 - already failing
+                    pass
+            raise
+        super().__init__(config=config, clock=clk, buttons=buttons, oleds=oleds, ring=ring, display=display,
+                         queue=queue)
+
+    def _collect(self, timeout: float | None) -> list[InputEvent]:
+        deadline = None if timeout is None else self.clock.now() + timeout
+        while True:
+            now = self.clock.now()
+            self.buttons.poll(now)
+            events = self.display.poll(now, 0)
+            events = self.queue.drain() + events
+            if events or timeout == 0 or (deadline is not None and now >= deadline):
+                return events
+            wakes = [t for t in (deadline, self.buttons.next_deadline()) if t is not None]
+            wait = max(0.0, min(wakes) - now) if wakes else None
+            events = self.display.poll(now, wait)
+            events = self.queue.drain() + events
+            if events:
+                return events
