@@ -176,6 +176,9 @@ def test_unit_hardening_keeps_real_devices(unit: dict[str, dict[str, list[str]]]
     assert service.get("PrivateDevices", ["no"]) == ["no"]
     assert service.get("DevicePolicy", ["auto"]) == ["auto"]
     assert "ProcSubset" not in service
+    # ProtectClock implies DeviceAllow=char-rtc: an allow-list shutting out the other devices (older systemd).
+    assert "ProtectClock" not in service
+    assert "DeviceAllow" not in service
     assert one(unit, "Service", "NoNewPrivileges") == "yes"
     assert one(unit, "Service", "CapabilityBoundingSet") == ""
 
@@ -194,3 +197,5 @@ def test_unit_takes_over_tty1_and_starts_at_boot(unit: dict[str, dict[str, list[
     assert "getty@tty1.service" in one(unit, "Unit", "Conflicts").split()
     assert "getty@tty1.service" in one(unit, "Unit", "After").split()
     assert one(unit, "Install", "WantedBy") == "multi-user.target"
+    # When systemd gives up restarting, the screen goes back to a login prompt.
+    assert one(unit, "Unit", "OnFailure") == "getty@tty1.service"
