@@ -220,7 +220,7 @@ def _check_values(data: Mapping[str, Any], problems: list[str]) -> None:
     if not 0 <= buttons["debounce_ms"] <= 500:
         problems.append(f"buttons.debounce_ms: {buttons['debounce_ms']} is out of range 0..500")
 
-    places = {}
+    places: dict[tuple[int, int], list[str]] = {}
     for seat in SEATS:
         o = oled[seat]
         if o["model"] not in OLED_MODELS:
@@ -265,7 +265,10 @@ def _default_data() -> dict[str, Any]:
 
 def _build(data: Mapping[str, Any]) -> HardwareConfig:
     b = data["buttons"]
-    seats = {seat: SeatPins(**{k: (None if v is False else v) for k, v in b[seat].items()}) for seat in SEATS}
+    seats: dict[str, SeatPins] = {}
+    for seat in SEATS:
+        pins: dict[str, Any] = {k: (None if v is False else v) for k, v in b[seat].items()}
+        seats[seat] = SeatPins(**pins)
     buttons = ButtonsConfig(A=seats["A"], B=seats["B"], menu=b["menu"], debounce_ms=float(b["debounce_ms"]),
                             ok_led_pwm=b["ok_led_pwm"])
     oleds: dict[Seat, OledConfig] = {seat: OledConfig(**data["oled"][seat]) for seat in SEATS}

@@ -248,8 +248,9 @@ class EmulatorBox(Box):
             hit = KEYMAP.get(pygame.key.name(event.key))
             if hit is None:
                 return None
-            kind = "press" if event.type == pygame.KEYDOWN else "release"
-            return InputEvent(seat=hit[0], button=hit[1], kind=kind, time=now)
+            if event.type == pygame.KEYDOWN:
+                return InputEvent(seat=hit[0], button=hit[1], kind="press", time=now)
+            return InputEvent(seat=hit[0], button=hit[1], kind="release", time=now)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
             return self._touch(event.pos, now)
         if event.type == pygame.FINGERDOWN:

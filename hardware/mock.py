@@ -215,7 +215,7 @@ def parse_button(name: str) -> tuple[Seat | None, str]:
     seat, _, button = name.partition(".")
     if seat not in SEATS or button not in BUTTONS or button == "menu":
         raise ValueError(f"unknown button {name!r} (use e.g. 'A.ok', 'B.up', 'menu')")
-    return seat, button  # type: ignore[return-value]
+    return seat, button
 
 
 def queue_button(queue: EventQueue, clock: Clock, name: str, kind: str) -> None:
@@ -229,7 +229,7 @@ class MockBox(Box):
     backend = "mock"
     clock: Clock
     buttons: MockButtons
-    oleds: dict[Seat, MockSeatScreen]  # type: ignore[assignment]
+    oleds: dict[Seat, MockSeatScreen]
     ring: MockRing
     display: MockDisplay
 

@@ -7,6 +7,7 @@ falls back to a mock: a missing device raises ``HardwareMissing`` with the fix i
 from __future__ import annotations
 
 import errno
+import importlib
 import logging
 import os
 import re
@@ -250,7 +251,7 @@ class SpiRingDriver:
         module = self._spidev
         if module is None:
             try:
-                import spidev as module
+                module = importlib.import_module("spidev")
             except ImportError:
                 raise HardwareMissing("the spidev library is missing: pip install 'duetbox[pi]'") from None
         self.close()

@@ -33,7 +33,7 @@ def correct(value: int, brightness: float, gamma: float) -> int:
     """One channel through the gamma curve and the brightness cap."""
     if value <= 0:
         return 0
-    return round(255 * ((min(value, 255) / 255) ** gamma) * brightness)
+    return round(255 * float((min(value, 255) / 255) ** gamma) * brightness)
 
 
 class RingDriver(Protocol):
