@@ -1,0 +1,161 @@
+"""The clue giver: one matrix product per board, margins in sigma units, consensus of several spaces."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from partner.legal import Checker, candidate_mask
+from partner.space import VectorSpace
+from partner.text import normalize
+from partner.turns import ClueChoice
+
+
+@dataclass(frozen=True)
+class GiverParams:
+    min_z: float = 1.5  # the weakest target must stand this far above a random word
+    margin_n: float = 0.5  # ... and this far above the closest bystander the partner may still touch
+    margin_a: float = 1.5  # ... and this far above the closest assassin
+    max_n: int = 2  # targets allowed at the plain margins
+    hard_max_n: int = 3  # more targets only with `big_margin` extra slack per extra target
+    big_margin: float = 1.0
+    w_slack: float = 0.4
+    w_freq: float = 0.15
+    leftover_bonus: float = 0.25  # prefer re-cluing words an earlier clue meant but the partner missed
+
+
+EASY = GiverParams(min_z=1.8, margin_n=0.8, margin_a=2.0, max_n=2, hard_max_n=2)
+
+
+class Vocabulary:
+    """Clue candidates common to every space, with their vectors in each (the first space leads)."""
+
+    def __init__(self, spaces: Sequence[VectorSpace]) -> None:
+        if not spaces:
+            raise ValueError("at least one space is needed")
+        self.spaces = list(spaces)
+        lead = spaces[0]
+        keep = [i for i, w in enumerate(lead.clue_words) if all(w in s for s in spaces[1:])]
+        self.words = [lead.clue_words[i] for i in keep]
+        self.fold = lead.clue_fold[keep]
+        self.stem = lead.clue_stem[keep]
+        self.zipf = lead.clue_zipf[keep]
+        self.vecs = [lead.clue_vecs[keep]]
+        self.rows = [lead.clue_rows[keep]]
+        for s in spaces[1:]:
+            rows = np.array([s.row(w) for w in self.words], dtype=np.int64)
+            self.rows.append(rows)
+            self.vecs.append(np.asarray(s.vectors[rows], dtype=np.float32))
+        self.position = {w: i for i, w in enumerate(self.words)}
+
+
+class BoardScores:
+    """Per board: the z-similarity of every candidate to every card in every space, and the legality mask."""
+
+    def __init__(self, vocab: Vocabulary, board: Sequence[str], lang: str) -> None:
+        self.board = [normalize(w) for w in board]
+        self.z = []
+        for space, vecs in zip(vocab.spaces, vocab.vecs, strict=True):
+            mat, known = space.board_matrix(self.board)
+            z = space.z(vecs @ mat.T)
+            z[:, ~known] = 0.0  # unknown board word: no evidence either way
+            self.z.append(z.astype(np.float32))
+        self.low = np.minimum.reduce(self.z)  # consensus: a target must be close in every space
+        self.high = np.maximum.reduce(self.z)  # ... and a bad card far in every space
+        self._vocab = vocab
+        self._lang = lang
+        self._legal_for: tuple[str, ...] | None = None
+        self._legal = np.ones(len(vocab.words), dtype=bool)
+
+    def legal(self, visible: Sequence[str]) -> np.ndarray:
+        key = tuple(visible)
+        if key != self._legal_for:
+            v = self._vocab
+            self._legal = candidate_mask(v.fold, v.stem, v.rows, visible, v.spaces, self._lang)
+            self._legal_for = key
+        return self._legal
+
+
+def choose_clue(
+    scores: BoardScores,
+    vocab: Vocabulary,
+    targets: Sequence[int],
+    bystanders: Sequence[int],
+    assassins: Sequence[int],
+    visible: Sequence[str],
+    params: GiverParams,
+    banned: Iterable[str] = (),
+    leftovers: Iterable[int] = (),
+    checker: Checker | None = None,
+) -> ClueChoice | None:
+    """Best (clue, n) for the given cards, or None when there is nothing to clue."""
+    targets = list(targets)
+    if not targets:
+        return None
+    ok = scores.legal(visible).copy()
+    for word in banned:
+        k = vocab.position.get(normalize(word))
+        if k is not None:
+            ok[k] = False
+    t = scores.low[:, targets]
+    order = np.argsort(-t, axis=1)
+    ts = np.take_along_axis(t, order, axis=1)
+    big = -1e9
+    bad_n = scores.high[:, list(bystanders)].max(axis=1) if bystanders else np.full(len(ok), big)
+    bad_a = scores.high[:, list(assassins)].max(axis=1) if assassins else np.full(len(ok), big)
+    left = np.isin(np.array(targets), list(leftovers))
+    left_cum = np.cumsum(left[order], axis=1)
+    freq = params.w_freq * (vocab.zipf - 3.0)
+    best_score = np.full(len(ok), -np.inf)
+    best_k = np.zeros(len(ok), dtype=int)
+    best_slack = np.full(len(ok), -np.inf)
+    for k in range(1, min(params.hard_max_n, len(targets)) + 1):
+        tk = ts[:, k - 1]
+        slack = np.minimum.reduce(
+            [tk - bad_n - params.margin_n, tk - bad_a - params.margin_a, tk - params.min_z]
+        )
+        if k > params.max_n:
+            slack = slack - params.big_margin * (k - params.max_n)
+        score = (
+            k + params.w_slack * np.minimum(slack, 2.0) + freq + params.leftover_bonus * left_cum[:, k - 1]
+        )
+        better = (slack >= 0) & (score > best_score)
+        best_score = np.where(better, score, best_score)
+        best_k = np.where(better, k, best_k)
+        best_slack = np.where(better, slack, best_slack)
+    valid = ok & (best_k > 0)
+    fallback = not valid.any()
+    if fallback:
+        # Nothing meets the thresholds: the single-card clue whose weakest condition fails least.
+        tk = ts[:, 0]
+        slack = np.minimum.reduce(
+            [tk - bad_n - params.margin_n, tk - bad_a - params.margin_a, tk - params.min_z]
+        )
+        best_score = np.where(ok, slack + 0.5 * freq, -np.inf)
+        best_k = np.ones(len(ok), dtype=int)
+        best_slack = slack
+        valid = ok
+    if not valid.any():
+        return None
+    ranked = np.argsort(-np.where(valid, best_score, -np.inf))
+    alternatives: list[str] = []
+    for c in ranked[:40]:
+        if not valid[c]:
+            break
+        word = vocab.words[c]
+        if checker is not None and not checker(word, visible):
+            continue
+        alternatives.append(word)
+        if len(alternatives) == 1:
+            chosen = int(c)
+        if len(alternatives) >= 4:
+            break
+    if not alternatives:
+        return None
+    k = int(best_k[chosen])
+    picked = tuple(int(targets[j]) for j in order[chosen, :k])
+    return ClueChoice(
+        alternatives[0], k, picked, float(best_slack[chosen]), fallback, tuple(alternatives[1:])
+    )

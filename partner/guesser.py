@@ -1,0 +1,85 @@
+"""The Duet-aware guesser: key-card prior × calibrated similarity, expected-value stopping."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class GuesserParams:
+    tau: float = 0.6  # temperature (sigma units) turning similarity into a share of the clue's targets
+    memory_weight: float = 0.5  # how much an older, unfinished clue still counts
+    assassin_cost: float = 8.0  # losing the game, counted in greens
+    bystander_cost: float = 0.15  # a bystander ends the turn (as a stop would) but also marks the card
+    min_green: float = 0.45  # never go on below this chance of green
+    cap: float = 0.97  # no similarity makes a card certain
+
+
+EASY = GuesserParams(assassin_cost=12.0, min_green=0.55)
+
+
+@dataclass(frozen=True)
+class Assessment:
+    green: np.ndarray  # per card: chance of green on the clue giver's side
+    assassin: np.ndarray
+    value: np.ndarray  # expected value of touching it now (-inf for untouchable cards)
+
+
+def target_share(
+    z: np.ndarray, prior_green: np.ndarray, touchable: np.ndarray, remaining: float, tau: float, cap: float
+) -> np.ndarray:
+    """Chance that each card is one of the `remaining` cards a clue still points at."""
+    out = np.zeros(len(z))
+    if remaining <= 0 or not touchable.any():
+        return out
+    logits = np.where(touchable, z / tau + np.log(np.maximum(prior_green, 1e-6)), -np.inf)
+    logits = logits - logits[touchable].max()
+    w = np.exp(logits)
+    return np.minimum(cap, remaining * w / w.sum())
+
+
+def assess(
+    prior: np.ndarray,
+    touchable: np.ndarray,
+    clues: Sequence[tuple[np.ndarray | None, float, float]],
+    params: GuesserParams,
+    sudden_death: bool = False,
+) -> Assessment:
+    """Combine the prior (25×3 G/N/X) with clues as (z per card or None, targets still unfound, weight)."""
+    g0, x0 = prior[:, 0], prior[:, 2]
+    miss = np.ones(len(prior))
+    pointed = 0.0
+    for z, remaining, weight in clues:
+        if z is None or remaining <= 0:
+            continue
+        share = target_share(z, g0, touchable, remaining, params.tau, params.cap)
+        miss *= 1.0 - weight * share
+        pointed += weight * remaining
+    p = 1.0 - miss
+    greens_left = float(g0[touchable].sum()) or 1.0
+    rest = max(0.0, greens_left - pointed) / greens_left  # share of green prior not explained by the clues
+    green = p + (1.0 - p) * g0 * rest
+    assassin = (1.0 - p) * x0
+    bystander = np.clip(1.0 - green - assassin, 0.0, 1.0)
+    cost_n = params.assassin_cost if sudden_death else params.bystander_cost
+    value = green - params.assassin_cost * assassin - cost_n * bystander
+    value = np.where(touchable, value, -np.inf)
+    return Assessment(green, assassin, value)
+
+
+def should_continue(
+    a: Assessment, card: int, params: GuesserParams, hits_this_turn: int, sudden_death: bool
+) -> tuple[bool, str]:
+    """Whether to touch `card` (the best one); the reason is for the "what I meant" page."""
+    if sudden_death:
+        return True, "sudden death: no clue will come, guessing the likeliest green"
+    if hits_this_turn == 0:
+        return True, "at least one guess is required"
+    if a.green[card] < params.min_green:
+        return False, f"stopped: best left had a {a.green[card]:.0%} chance of green"
+    if a.value[card] <= 0:
+        return False, f"stopped: best left risked the assassin ({a.assassin[card]:.0%})"
+    return True, "went on: still likely green"

@@ -1,0 +1,69 @@
+"""Which clue candidates are legal on a board (vectorised), plus the engine's clue checker when present."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from partner.space import VectorSpace
+from partner.text import fold, stem
+
+PREFIX = 5  # a clue sharing its first 5 letters with a visible word is treated as the same family
+
+Checker = Callable[[str, Sequence[str]], bool]
+
+
+def candidate_mask(
+    cand_fold: np.ndarray,
+    cand_stem: np.ndarray,
+    cand_rows: Sequence[np.ndarray],
+    visible: Sequence[str],
+    spaces: Sequence[VectorSpace],
+    lang: str,
+) -> np.ndarray:
+    """True for candidates that are not a visible word, its family, part of it, containing it, or its row."""
+    ok = np.ones(len(cand_fold), dtype=bool)
+    if not len(cand_fold):
+        return ok
+    index = {w: i for i, w in enumerate(cand_fold.tolist())}
+    prefixes = np.array([w[:PREFIX] for w in cand_fold.tolist()])
+    for word in visible:
+        f = fold(word)
+        if not f:
+            continue
+        ok &= cand_stem != stem(word, lang)
+        if len(f) >= PREFIX:
+            ok &= prefixes != f[:PREFIX]
+        if len(f) >= 3:
+            ok &= np.char.find(cand_fold, f) < 0
+        # candidates that are a piece of the visible word (≥ 3 letters): look its substrings up
+        for i in range(len(f)):
+            for j in range(i + 3, len(f) + 1):
+                k = index.get(f[i:j])
+                if k is not None:
+                    ok[k] = False
+        k = index.get(f)
+        if k is not None:
+            ok[k] = False
+    for space, rows in zip(spaces, cand_rows, strict=True):
+        board_rows = [r for r in (space.row(w) for w in visible) if r is not None]
+        if board_rows:
+            ok &= ~np.isin(rows, board_rows)
+    return ok
+
+
+def engine_checker(lang: str, strict: bool = True) -> Checker | None:
+    """The engine's check_clue as a yes/no function, or None when the engine's checker is not available."""
+    try:
+        from engine.clues import check_clue
+    except ImportError:
+        return None
+
+    def check(word: str, visible: Sequence[str]) -> bool:
+        try:
+            return not check_clue(word, list(visible), language=lang, strict=strict)
+        except Exception:  # a checker failure must not stop the box from playing
+            return True
+
+    return check

@@ -1,0 +1,33 @@
+"""Where the exported vector spaces live."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+#: Spaces known per language, best first. The first is the box's main space; a second enables consensus clues.
+SPACES: dict[str, tuple[str, ...]] = {
+    "fr": ("spacy", "use"),
+    "en": ("glove", "use"),
+}
+
+
+def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """The data directory: explicit, else $DUETBOX_DATA_DIR, else $STATE_DIRECTORY, else ~/.local/share."""
+    if explicit:
+        return Path(explicit)
+    for name in ("DUETBOX_DATA_DIR", "STATE_DIRECTORY"):
+        value = os.environ.get(name)
+        if value:
+            # systemd may pass several directories separated by ':'; the first is ours.
+            return Path(value.split(":")[0])
+    return Path.home() / ".local" / "share" / "duetbox"
+
+
+def space_path(lang: str, space: str, directory: str | os.PathLike[str] | None = None) -> Path:
+    return data_dir(directory) / "partner" / f"{lang}-{space}.npz"
+
+
+def built_spaces(lang: str, directory: str | os.PathLike[str] | None = None) -> list[str]:
+    """The spaces of `lang` whose export exists, in preference order."""
+    return [s for s in SPACES.get(lang, ()) if space_path(lang, s, directory).is_file()]
