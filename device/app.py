@@ -1,0 +1,395 @@
+"""The box's main loop: one thread owns the state, the engine, the screens and pygame.
+
+Flow of one press: the box queues an ``InputEvent``; ``step`` takes it, runs the timers up to its time, hands
+it to the current screen; a screen that wants an engine action calls ``App.act``, which applies it through the
+engine (a stale version is refused), commits it to storage, and only then lets anything show its result.
+Between events the loop sleeps until the next deadline (hold-to-confirm, animation frame, idle timeout,
+watchdog ping)."""
+
+from __future__ import annotations
+
+import logging
+import random
+import signal
+from collections.abc import Callable
+from typing import Any
+
+from device import ringfx
+from device.i18n import LANGUAGES, Translator
+from device.outputs import Outputs
+from device.render import models as m
+from device.screens.base import Frame, Screen
+from device.session import DuetSession, SetupError, session_from_record
+from device.storage import Storage
+from engine.errors import IllegalAction
+from hardware.base import InputEvent
+
+log = logging.getLogger("duetbox.app")
+
+#: (MENU, A.stop, B.stop) held together this long opens the admin PIN prompt.
+CHORD_SECONDS = 5.0
+#: The loop never sleeps longer than this (signals are noticed at once anyway, see ``_on_signal``).
+MAX_WAIT = 1.0
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "language": "fr",
+    "pack": "fr",
+    "tokens": 9,
+    "brightness": 0.6,
+    "idle_minutes": 5,
+    "abandon_hours": 24,
+    "pin": "0000",
+    "orientation": "table",
+    "clues": "strict",
+    "several_clues": False,
+}
+CHORD = frozenset({(None, "menu"), ("A", "stop"), ("B", "stop")})
+
+
+class App:
+    """The box app over one ``hardware.box.Box`` and one ``Storage``."""
+
+    def __init__(self, box: Any, storage: Storage, *, seed: int | None = None, notifier: Any = None,
+                 sound: Any = None, power: Callable[[str], None] | None = None) -> None:
+        self.box = box
+        self.storage = storage
+        self.clock = box.clock
+        self.notifier = notifier
+        self.sound = sound
+        self.power = power
+        self.rng = random.Random(seed)
+        self.settings = dict(DEFAULT_SETTINGS)
+        self.settings.update(storage.settings())
+        self.tr = Translator(self.settings["language"])
+        self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
+        self.session: DuetSession | None = None
+        self.game_id: int | None = None
+        self.game_kind: str = ""
+        self.game_options: dict[str, Any] = {}
+        self.screen: Screen | None = None
+        self.held: dict[tuple[str | None, str], float] = {}
+        self.last_input = self.clock.now()
+        self.effects: list[Any] = []
+        self.running = True
+        self.stop_reason = ""
+        self._saved_ui: dict[str, Any] | None = None
+        self._chord_since: float | None = None
+        self._signalled: str | None = None
+        self.frames = 0
+
+    # -- settings --------------------------------------------------------------------------------------------
+    def set_setting(self, key: str, value: Any) -> None:
+        self.settings[key] = value
+        self.storage.set_setting(key, value)
+        if key == "language" and value in LANGUAGES:
+            self.tr = Translator(value)
+        if key == "brightness":
+            self.outputs.brightness = float(value)
+
+    # -- screens ---------------------------------------------------------------------------------------------
+    def switch(self, screen: Screen) -> None:
+        if self.screen is not None:
+            self.screen.exit()
+        self.screen = screen
+        screen.enter()
+
+    def start(self, record: dict[str, Any] | None = None) -> None:
+        """First screen: the ``record``'s game (``--start``), else the unfinished game, else the menu."""
+        from device.screens.shell import MenuScreen
+
+        if record is not None:
+            self.start_from_record(record)
+        elif not self.resume():
+            self.switch(MenuScreen(self))
+        self.draw(force=True)
+        if self.notifier is not None:
+            self.notifier.ready("duetbox ready")
+
+    def start_from_record(self, record: dict[str, Any]) -> None:
+        """Begin on a record's set-up and actions, as if played here. SetupError when it cannot."""
+        session, actions = session_from_record(record, self.settings["language"])
+        self.begin_game(session, kind="duet")
+        for i, item in enumerate(actions):
+            try:
+                action = session.action_from_dict(item)
+                self.act(action, session.version, quiet=True)
+            except (ValueError, IllegalAction) as exc:
+                raise SetupError(f"action {i} of the record cannot be played: {exc}") from None
+
+    def resume(self) -> bool:
+        """Resume the unfinished game exactly where it stood. False when there is none."""
+        row = self.storage.current_game()
+        if row is None:
+            return False
+        try:
+            session, _ = session_from_record(dict(row.setup, actions=[]), row.options.get("language", "fr"))
+            session.replay(self.storage.actions(row.id))
+        except (SetupError, ValueError, IllegalAction) as exc:
+            log.error("the saved game %d cannot be resumed (%s): abandoned", row.id, exc)
+            self.storage.abandon_game(row.id)
+            return False
+        self.session, self.game_id, self.game_kind = session, row.id, row.kind
+        self.game_options = dict(row.options)
+        ui = self.storage.load_ui(row.id)
+        self._saved_ui = ui
+        self.switch(self.game_screen(ui))
+        log.info("resumed game %d at move %d", row.id, session.version)
+        return True
+
+    def game_screen(self, ui: dict[str, Any] | None = None) -> Screen:
+        from device.screens.play import DuetPlayScreen, GameOverScreen
+
+        assert self.session is not None
+        if self.session.over:
+            return GameOverScreen(self, ui)
+        return DuetPlayScreen(self, ui)
+
+    def begin_game(self, session: DuetSession, *, kind: str, options: dict[str, Any] | None = None,
+                   sheet: int | None = None) -> None:
+        opts = {"language": session.language}
+        opts.update(options or {})
+        self.game_id = self.storage.new_game(session.mode, session.setup, kind=kind, options=opts,
+                                             sheet=sheet, mission=session.setup.get("mission"))
+        self.session, self.game_kind, self.game_options = session, kind, opts
+        self._saved_ui = None
+        self.switch(self.game_screen())
+
+    def end_game_session(self) -> None:
+        """Leave the finished game's screens (its data stays)."""
+        if self.game_id is not None:
+            self.storage.save_ui(self.game_id, {"screen": "closed"})
+        self.session, self.game_id, self.game_kind, self._saved_ui = None, None, "", None
+
+    def abandon(self) -> None:
+        if self.game_id is not None and self.session is not None and not self.session.over:
+            self.storage.abandon_game(self.game_id)
+        self.session, self.game_id, self.game_kind, self._saved_ui = None, None, "", None
+
+    # -- engine actions --------------------------------------------------------------------------------------
+    def act(self, action: Any, version: int, *, quiet: bool = False) -> list[Any]:
+        """Apply ``action`` made against state ``version``; commit it; then its events reach the outputs.
+
+        Raises engine.errors.IllegalAction (StaleAction for an old version); nothing is stored or shown then.
+        """
+        session = self.session
+        assert session is not None and self.game_id is not None
+        before = session.state
+        events = session.apply(action, version)
+        try:
+            self.storage.append_action(self.game_id, version, action.to_dict())
+        except Exception:
+            session.state = before  # not committed: as if it never happened
+            raise
+        if session.over:
+            self.storage.finish_game(self.game_id, session.result or "lost", session.score)
+            self._game_finished()
+        if not quiet:
+            self.on_events(events)
+        return events
+
+    def _game_finished(self) -> None:
+        session = self.session
+        assert session is not None
+        sheet = self.game_options.get("sheet")
+        city = session.setup.get("mission")
+        if sheet is not None and city:
+            self.storage.record_mission(int(sheet), str(city), session.result == "won", self.game_id)
+
+    def on_events(self, events: list[Any]) -> None:
+        """Engine events become ring effects and sound cues (the hook speech and sound hang on)."""
+        now = self.clock.now()
+        for fx in ringfx.effects_for(events, now):
+            self.effects.append(fx)
+        if self.sound is not None:
+            for cue in ringfx.cues_for(events):
+                try:
+                    self.sound.play(cue)
+                except Exception:  # noqa: BLE001 - a sound must never stop the game
+                    log.exception("sound cue %s failed", cue)
+
+    def live_effects(self, now: float) -> tuple[Any, ...]:
+        self.effects = [fx for fx in self.effects if not ringfx.finished(fx, now)]
+        return tuple(self.effects)
+
+    # -- input -----------------------------------------------------------------------------------------------
+    def held_since(self, seat: str | None, button: str) -> float | None:
+        return self.held.get((seat, button))
+
+    def _input(self, event: InputEvent) -> None:
+        self._tick(event.time)
+        if event.kind == "quit":
+            self.stop("quit")
+            return
+        if event.kind == "press":
+            self.held[(event.seat, event.button)] = event.time
+        elif event.kind == "release":
+            self.held.pop((event.seat, event.button), None)
+        self._check_chord(event.time)
+        self.last_input = event.time
+        screen = self.screen
+        assert screen is not None
+        from device.screens.shell import AttractScreen
+
+        if isinstance(screen, AttractScreen):
+            if event.kind in ("press", "touch", "text"):
+                screen.wake()
+            return
+        if event.kind == "press" and event.button == "menu" and self._chord_since is None:
+            if self._on_menu():
+                return
+        screen.handle(event)
+
+    def _on_menu(self) -> bool:
+        """MENU: from a game, the pause menu; elsewhere the screen decides (back)."""
+        from device.screens.shell import PauseScreen
+
+        screen = self.screen
+        if self.session is not None and screen is not None and getattr(screen, "in_game", False):
+            self.switch(PauseScreen(self, screen))
+            return True
+        return False
+
+    def _check_chord(self, now: float) -> None:
+        if CHORD <= set(self.held):
+            if self._chord_since is None:
+                self._chord_since = max(self.held[k] for k in CHORD)
+        else:
+            self._chord_since = None
+
+    def _tick(self, now: float) -> None:
+        from device.screens.shell import AttractScreen, PinScreen
+
+        if self._chord_since is not None and now - self._chord_since >= CHORD_SECONDS:
+            self._chord_since = None
+            self.held.clear()
+            self.switch(PinScreen(self, self.screen))
+            return
+        screen = self.screen
+        if screen is None:
+            return
+        idle = self._idle_deadline()
+        if idle is not None and now >= idle and screen.attract:
+            self.switch(AttractScreen(self, screen))
+            return
+        abandon = self._abandon_deadline()
+        if abandon is not None and now >= abandon:
+            from device.screens.shell import MenuScreen
+
+            log.info("game %s abandoned after %s idle hours", self.game_id, self.settings["abandon_hours"])
+            self.abandon()
+            self.switch(MenuScreen(self))
+            return
+        screen.tick(now)
+
+    def _idle_deadline(self) -> float | None:
+        minutes = float(self.settings.get("idle_minutes") or 0)
+        return None if minutes <= 0 else self.last_input + minutes * 60
+
+    def _abandon_deadline(self) -> float | None:
+        hours = float(self.settings.get("abandon_hours") or 0)
+        if hours <= 0 or self.session is None or self.session.over:
+            return None
+        return self.last_input + hours * 3600
+
+    # -- the loop --------------------------------------------------------------------------------------------
+    def deadline(self) -> float | None:
+        assert self.screen is not None
+        now = self.clock.now()
+        candidates = [self.screen.deadline(), self._abandon_deadline()]
+        if self.screen.attract:
+            candidates.append(self._idle_deadline())
+        if self._chord_since is not None:
+            candidates.append(self._chord_since + CHORD_SECONDS)
+        candidates.append(self.outputs.ring_deadline(self._frame(), now))
+        found = [c for c in candidates if c is not None]
+        return min(found) if found else None
+
+    def step(self, timeout: float | None = 0.0) -> None:
+        """One loop iteration: take the events (waiting at most ``timeout``), run timers, save, draw."""
+        for event in self.box.wait_events(timeout):
+            if not self.running:
+                break
+            self._input(event)
+        if self.running:
+            self._tick(self.clock.now())
+            self.save_ui()
+            self.draw()
+
+    def save_ui(self) -> None:
+        """Persist the current game screen's state (so a restart resumes the same screen and phase)."""
+        if self.game_id is None or self.screen is None:
+            return
+        state = self.screen.ui_state()
+        if state is not None and state != self._saved_ui:
+            self.storage.save_ui(self.game_id, state)
+            self._saved_ui = state
+
+    def _frame(self) -> Frame:
+        assert self.screen is not None
+        frame = self.screen.frame()
+        if frame.ring_view is None and self.session is not None and getattr(self.screen, "in_game", False):
+            frame.ring_view = self.session.public_view()
+        frame.ring = frame.ring + self.live_effects(self.clock.now())
+        return frame
+
+    def draw(self, *, force: bool = False) -> None:
+        self.outputs.show(self._frame(), self.clock.now(), force=force)
+        self.frames += 1
+
+    def run(self) -> int:
+        """Loop until stopped (SIGTERM/SIGINT, quit, power off). Returns the exit code."""
+        previous = {sig: signal.signal(sig, self._on_signal) for sig in (signal.SIGTERM, signal.SIGINT)}
+        try:
+            while self.running:
+                if self._signalled:
+                    self.stop(self._signalled)
+                    break
+                now = self.clock.now()
+                deadline = self.deadline()
+                timeout = MAX_WAIT if deadline is None else max(0.0, min(MAX_WAIT, deadline - now))
+                if self.notifier is not None:
+                    ping = self.notifier.tick()
+                    if ping is not None:
+                        timeout = min(timeout, ping)
+                self.step(timeout)
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+            self.shutdown()
+        return 0
+
+    def _on_signal(self, signum: int, _frame: Any) -> None:
+        self._signalled = signal.Signals(signum).name
+        try:  # wake the wait at once
+            self.box.queue.put(InputEvent(seat=None, button="quit", kind="quit", time=self.clock.now()))
+        except Exception:  # noqa: BLE001 - best effort; the loop also wakes by itself
+            pass
+
+    def stop(self, reason: str) -> None:
+        self.running = False
+        self.stop_reason = reason
+
+    def shutdown(self) -> None:
+        """Save, leave a "paused" frame, close the devices. Idempotent."""
+        if getattr(self, "_shut", False):
+            return
+        self._shut = True
+        if self.notifier is not None:
+            self.notifier.stopping()
+        try:
+            self.save_ui()
+        except Exception:  # noqa: BLE001
+            log.exception("saving the screen state failed")
+        try:
+            self.outputs.blank(m.MessageUi(self.tr("paused.title"), (self.tr("paused.line"),)),
+                               m.OledTextUi(self.tr("paused.title"), (self.tr("paused.line"),)))
+        except Exception:  # noqa: BLE001
+            log.exception("showing the paused frame failed")
+        self.box.close()
+        self.storage.close()
+
+    def request_power(self, what: str) -> None:
+        """Safe shutdown or reboot from the admin screen: stop the loop cleanly, then ask the system."""
+        self.stop(what)
+        if self.power is not None:
+            self.power(what)

@@ -1,0 +1,291 @@
+"""``duetbox run``: start the box, or play a script on the mock backend (the scripted-run contract).
+
+    duetbox run --hardware emulator|mock|pi [--script FILE --snapshots DIR] [--data-dir D] [--seed N]
+                [--config F] [--pace MS] [--start RECORD] [--size WxH]
+
+Script lines (one a line, ``#`` starts a comment):
+  press A.ok        press and release at once (a tap); buttons: up down left right ok stop per seat, and menu
+  down A.stop       press and keep held (released by ``release``)
+  release [A.stop]  release that button (without a name: every button held by ``down``)
+  hold A.ok 700     press, let 700 ms pass on the fake clock, release
+  touch 12          touch card 12 of the shared grid
+  type A fleuve     text from a USB keyboard (``\\n`` = Enter, ``\\b`` = backspace)
+  wait 250          advance the fake clock 250 ms
+  snapshot NAME     write NAME-shared.png, NAME-oled-A.png, NAME-oled-B.png, NAME-ring.json (--snapshots)
+Exit 0 at the end of the script, 2 on a bad script line (one line naming it) or bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+log = logging.getLogger("duetbox.run")
+
+BUTTON_NAMES = ("up", "down", "left", "right", "ok", "stop")
+
+
+class UsageError(Exception):
+    """Bad arguments or input: one line, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # one line, no usage dump
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="duetbox run", add_help=True)
+    p.add_argument("--hardware", choices=("emulator", "mock", "pi"), default="emulator")
+    p.add_argument("--script")
+    p.add_argument("--snapshots")
+    p.add_argument("--data-dir")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--config")
+    p.add_argument("--pace", type=int, default=0)
+    p.add_argument("--start")
+    p.add_argument("--size")
+    p.add_argument("--log-level", default="WARNING")
+    return p
+
+
+@dataclass(frozen=True)
+class Op:
+    line: int
+    verb: str
+    args: tuple[Any, ...]
+
+
+def _button(name: str) -> str:
+    if name == "menu":
+        return name
+    seat, _, button = name.partition(".")
+    if seat not in ("A", "B") or button not in BUTTON_NAMES:
+        raise ValueError(f"unknown button {name!r} (A.ok, B.left, menu, ...)")
+    return name
+
+
+def _ms(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a whole number of milliseconds") from None
+    if value < 0:
+        raise ValueError("a time cannot be negative")
+    return value
+
+
+def parse_script(text: str, name: str = "script") -> list[Op]:
+    """Every line of a script as an Op; UsageError naming the first bad line."""
+    ops: list[Op] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        verb, _, rest = line.partition(" ")
+        words = rest.split()
+        try:
+            if verb in ("press", "down") and len(words) == 1:
+                ops.append(Op(number, verb, (_button(words[0]),)))
+            elif verb == "release" and len(words) <= 1:
+                ops.append(Op(number, verb, tuple(_button(w) for w in words)))
+            elif verb == "hold" and len(words) == 2:
+                ops.append(Op(number, verb, (_button(words[0]), _ms(words[1]))))
+            elif verb == "touch" and len(words) == 1:
+                card = int(words[0]) if words[0].isdigit() else -1
+                if not 0 <= card < 25:
+                    raise ValueError(f"{words[0]!r} is not a card number 0..24")
+                ops.append(Op(number, verb, (card,)))
+            elif verb == "type" and len(words) >= 2 and words[0] in ("A", "B", "-"):
+                text_part = rest.strip()[2:].replace("\\n", "\n").replace("\\b", "\b")
+                ops.append(Op(number, verb, (None if words[0] == "-" else words[0], text_part)))
+            elif verb == "wait" and len(words) == 1:
+                ops.append(Op(number, verb, (_ms(words[0]),)))
+            elif verb == "snapshot" and len(words) == 1 and "/" not in words[0]:
+                ops.append(Op(number, verb, (words[0],)))
+            else:
+                raise ValueError(f"cannot read {line!r}")
+        except ValueError as exc:
+            raise UsageError(f"{name}:{number}: {exc}") from None
+    return ops
+
+
+def _size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    w, sep, h = text.lower().partition("x")
+    if not sep or not w.isdigit() or not h.isdigit() or int(w) < 320 or int(h) < 240:
+        raise UsageError(f"--size {text!r}: use WIDTHxHEIGHT, at least 320x240")
+    return int(w), int(h)
+
+
+def snapshot(app: Any, directory: Path, name: str) -> None:
+    """Write what every output shows now (files are written whole: a reader never sees half a picture)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    box = app.box
+
+    def save_png(image: Image.Image, target: Path) -> None:
+        tmp = target.with_name(target.name + ".tmp")
+        image.save(tmp, format="PNG")
+        os.replace(tmp, target)
+
+    display = box.display
+    if hasattr(display, "snapshot"):
+        shared = display.snapshot()
+    else:
+        import pygame
+
+        shared = Image.frombytes("RGB", display.size, pygame.image.tobytes(display.surface, "RGB"))
+    save_png(shared, directory / f"{name}-shared.png")
+    for seat in ("A", "B"):
+        image = getattr(box.oleds[seat], "image", None) or Image.new("1", (128, 64), 0)
+        save_png(image.convert("1"), directory / f"{name}-oled-{seat}.png")
+    ring = {"t": round(app.clock.now(), 3), "count": box.ring.count,
+            "pixels": [list(p) for p in app.outputs.last_ring]}
+    target = directory / f"{name}-ring.json"
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(json.dumps(ring) + "\n")
+    os.replace(tmp, target)
+
+
+def run_script(app: Any, ops: list[Op], snapshots: Path | None, pace_ms: int) -> None:
+    box = app.box
+    held: list[str] = []
+    for op in ops:
+        if not app.running:
+            break
+        if op.verb == "press":
+            box.press(op.args[0])
+            box.release(op.args[0])
+        elif op.verb == "down":
+            box.press(op.args[0])
+            held.append(op.args[0])
+        elif op.verb == "release":
+            names = list(op.args) or list(held)
+            for n in names:
+                box.release(n)
+                if n in held:
+                    held.remove(n)
+        elif op.verb == "hold":
+            box.press(op.args[0])
+            app.step(0)  # the press is seen at its own time; the hold then runs on the clock
+            box.advance(op.args[1] / 1000)
+            app.step(0)
+            box.release(op.args[0])
+        elif op.verb == "touch":
+            box.touch(op.args[0])
+        elif op.verb == "type":
+            box.type_text(op.args[0], op.args[1])
+        elif op.verb == "wait":
+            _advance(app, op.args[0] / 1000)
+        elif op.verb == "snapshot":
+            app.step(0)
+            snapshot(app, snapshots or Path("."), op.args[0])
+        app.step(0)
+        if pace_ms:
+            time.sleep(pace_ms / 1000)
+
+
+def _advance(app: Any, seconds: float) -> None:
+    """Move the fake clock; timers that fell due run on the next step (a hold fires, a notice ends)."""
+    app.box.advance(seconds)
+
+
+def main(argv: list[str]) -> int:
+    try:
+        return _main(argv)
+    except UsageError as exc:
+        print(f"duetbox run: {exc}", file=sys.stderr)
+        return 2
+
+
+def _main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    logging.basicConfig(level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
+                        format="%(name)s: %(message)s")
+    ops: list[Op] | None = None
+    if args.script:
+        try:
+            text = Path(args.script).read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"cannot read the script {args.script}: {exc}") from None
+        ops = parse_script(text, args.script)
+        if args.hardware != "mock":
+            raise UsageError("--script needs --hardware mock (the fake clock)")
+    record = None
+    if args.start:
+        try:
+            record = json.loads(Path(args.start).read_text("utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise UsageError(f"cannot read the record {args.start}: {exc}") from None
+    size = _size(args.size)
+
+    from hardware.config import ConfigError, load_config
+
+    try:
+        config = load_config(args.config)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot read the configuration {args.config}: {exc}") from None
+
+    from device.app import App
+    from device.notify import Notifier
+    from device.session import SetupError
+    from device.storage import Storage, StorageError, data_dir
+    from hardware.box import open_box
+
+    try:
+        storage = Storage(data_dir(args.data_dir))
+    except StorageError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        box = open_box(args.hardware, config, display_size=size)
+    except Exception as exc:  # noqa: BLE001 - a missing device is one line, never a traceback
+        storage.close()
+        raise UsageError(f"cannot open the {args.hardware} hardware: {exc}") from None
+    notifier = Notifier() if args.hardware != "mock" else None
+    app = App(box, storage, seed=args.seed, notifier=notifier, sound=_sound(args.hardware),
+              power=_power if args.hardware == "pi" else None)
+    try:
+        app.start(record)
+    except SetupError as exc:
+        app.shutdown()
+        raise UsageError(f"--start {args.start}: {exc}") from None
+    if ops is None:
+        return app.run()
+    try:
+        run_script(app, ops, Path(args.snapshots) if args.snapshots else None, args.pace)
+    finally:
+        app.shutdown()
+    return 0
+
+
+def _sound(backend: str) -> Any:
+    if backend == "mock":
+        return None
+    try:
+        from device.sound import SoundPlayer
+
+        return SoundPlayer()
+    except Exception:  # noqa: BLE001 - no sound is never fatal
+        return None
+
+
+def _power(what: str) -> None:
+    import subprocess
+
+    command = ["systemctl", "poweroff" if what == "shutdown" else "reboot"]
+    try:
+        subprocess.run(command, check=False, timeout=30)
+    except OSError as exc:
+        log.error("cannot %s: %s", what, exc)

@@ -1,0 +1,176 @@
+"""The one place frames meet devices: screen models → renderers → the box's display, OLEDs and ring.
+
+The renderers (device/render/) are pure; until a renderer exists this module draws a plain text stand-in, so
+the app runs and is tested whatever has landed. Only public views go to the shared display and the ring."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from device.screens.base import Frame
+
+log = logging.getLogger("duetbox.outputs")
+
+try:  # the real renderers
+    from device.render.shared import render_shared as _render_shared
+except ImportError:  # pragma: no cover - depends on what has landed
+    _render_shared = None
+try:
+    from device.render.oled import render_oled as _render_oled
+except ImportError:  # pragma: no cover
+    _render_oled = None
+try:
+    from device.render import ring as _ring
+except ImportError:  # pragma: no cover
+    _ring = None  # type: ignore[assignment]
+
+
+def _text_of(model: Any) -> list[str]:
+    """A model's strings, for the stand-in drawing."""
+    out: list[str] = [type(model).__name__]
+    if not is_dataclass(model):
+        return out
+    for f in fields(model):
+        value = getattr(model, f.name)
+        if isinstance(value, str) and value:
+            out.append(value)
+        elif isinstance(value, tuple):
+            for item in value:
+                if isinstance(item, str):
+                    out.append(item)
+                elif is_dataclass(item) and hasattr(item, "label"):
+                    out.append(f"{item.label} {getattr(item, 'value', '') or ''}")
+        elif isinstance(value, int) and not isinstance(value, bool):
+            out.append(f"{f.name}={value}")
+    return out
+
+
+def _standin_shared(surface: Any, view: Any, ui: Any) -> list[Any]:
+    import pygame
+
+    surface.fill((20, 24, 30))
+    if not pygame.font.get_init():
+        pygame.font.init()
+    font = pygame.font.Font(None, 28)
+    y = 10
+    if view is not None and hasattr(view, "cards"):
+        w, h = surface.get_size()
+        cw, ch = (w - 20) // 5, (h // 2) // 5
+        for card in view.cards:
+            r, c = divmod(card.index, 5)
+            rect = pygame.Rect(10 + c * cw, 10 + r * ch, cw - 4, ch - 4)
+            colour = (40, 140, 60) if card.agent else (200, 30, 30) if card.assassin else (220, 210, 180)
+            pygame.draw.rect(surface, colour, rect)
+            label = card.word + (" " + "".join(card.marks) if card.marks else "")
+            surface.blit(font.render(label, True, (0, 0, 0)), rect.move(4, 4))
+        y = 20 + 5 * ch
+    for line in _text_of(ui)[:14]:
+        surface.blit(font.render(line[:90], True, (230, 230, 230)), (10, y))
+        y += 26
+    return [surface.get_rect()]
+
+
+def _standin_oled(seat_view: Any, ui: Any) -> Image.Image:
+    image = Image.new("1", (128, 64), 0)
+    draw = ImageDraw.Draw(image)
+    y = 0
+    for line in _text_of(ui)[1:6]:
+        draw.text((0, y), line[:21], fill=1)
+        y += 12
+    return image
+
+
+def _standin_ring(view: Any, effects: tuple[Any, ...], t: float, count: int, brightness: float) -> list[Any]:
+    pixels = [(0, 0, 0)] * count
+    if view is not None and hasattr(view, "bank_innocent"):
+        for i in range(min(count, view.bank_innocent)):
+            pixels[i] = (200, 160, 60)
+        for i in range(view.bank_innocent, min(count, view.bank)):
+            pixels[i] = (60, 60, 200)
+    return pixels
+
+
+class Outputs:
+    """Draws frames on one box. ``last_ring`` keeps the last logical ring frame (for snapshots)."""
+
+    def __init__(self, box: Any, *, brightness: float = 1.0) -> None:
+        self.box = box
+        self.brightness = brightness
+        self.last_ring: list[tuple[int, int, int]] = []
+        self._last_shared: tuple[Any, Any] | None = None
+        self._oled_seen: dict[str, tuple[Any, Any]] = {}
+
+    def show(self, frame: Frame, now: float, *, force: bool = False) -> None:
+        self._shared(frame, force)
+        for seat, ui in frame.oleds.items():
+            self._oled(seat, frame, ui, force)
+        self._show_ring(frame, now)
+
+    def _shared(self, frame: Frame, force: bool) -> None:
+        display = self.box.display
+        if display is None:
+            return
+        key = (frame.view, frame.shared)
+        if not force and key == self._last_shared:
+            return
+        self._last_shared = key
+        render = _render_shared or _standin_shared
+        try:
+            rects = render(display.surface, frame.view, frame.shared)
+        except Exception:  # noqa: BLE001 - a drawing bug must not stop the game
+            log.exception("drawing the shared display failed; showing the stand-in")
+            rects = _standin_shared(display.surface, frame.view, frame.shared)
+        display.present(rects)
+
+    def _oled(self, seat: str, frame: Frame, ui: Any, force: bool) -> None:
+        screen = self.box.oleds.get(seat)
+        if screen is None:
+            return
+        seat_view = frame.seat_views.get(seat)
+        if ui is None:
+            return
+        key = (seat_view, ui)
+        if not force and self._oled_seen.get(seat) == key:
+            return
+        self._oled_seen[seat] = key
+        render = _render_oled or _standin_oled
+        try:
+            image = render(seat_view, ui)
+        except Exception:  # noqa: BLE001
+            log.exception("drawing OLED %s failed; showing the stand-in", seat)
+            image = _standin_oled(seat_view, ui)
+        screen.show(image)
+
+    def _show_ring(self, frame: Frame, now: float) -> None:
+        ring = self.box.ring
+        if ring is None:
+            return
+        fn = getattr(_ring, "ring_frame", None) if _ring is not None else None
+        try:
+            pixels = (fn or _standin_ring)(frame.ring_view, frame.ring, now, ring.count, self.brightness)
+        except Exception:  # noqa: BLE001
+            log.exception("drawing the ring failed; showing the stand-in")
+            pixels = _standin_ring(frame.ring_view, frame.ring, now, ring.count, self.brightness)
+        self.last_ring = [tuple(p) for p in pixels]  # type: ignore[misc]
+        ring.show(pixels)
+
+    def ring_deadline(self, frame: Frame, now: float) -> float | None:
+        """When the ring's picture next changes by itself (None: not until something happens)."""
+        fn = getattr(_ring, "next_deadline", None) if _ring is not None else None
+        if fn is None:
+            return now + 0.05 if frame.ring else None
+        try:
+            result = fn(frame.ring_view, frame.ring, now)
+        except Exception:  # noqa: BLE001
+            return None
+        return None if result is None else float(result)
+
+    def blank(self, message_shared: Any, message_oled: Any) -> None:
+        """The paused frame at shutdown: a message on every screen, the ring dark."""
+        self.show(Frame(shared=message_shared, oleds={"A": message_oled, "B": message_oled}), 0.0, force=True)
+        if self.box.ring is not None:
+            self.box.ring.show([(0, 0, 0)] * self.box.ring.count)

@@ -1,0 +1,75 @@
+"""Engine events → ring effects and sound cues (public facts only: events carry nothing secret)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from device.render import models as m
+from engine import events as ev
+
+#: How long each effect stays on the ring when the ring renderer does not say (seconds).
+DEFAULT_SECONDS: dict[str, float] = {"agent": 1.2, "bystander": 1.2, "assassin": 2.0, "win": 4.0, "loss": 4.0}
+
+
+def effects_for(events: list[Any], now: float) -> list[Any]:
+    out: list[Any] = []
+    for event in events:
+        if isinstance(event, ev.AgentFound):
+            out.append(m.GuessFlash(now, "agent"))
+        elif isinstance(event, ev.BystanderMarked):
+            out.append(m.GuessFlash(now, "bystander"))
+        elif isinstance(event, ev.AssassinRevealed):
+            out.append(m.GuessFlash(now, "assassin"))
+        elif isinstance(event, ev.GameWon):
+            out.append(m.WinEffect(now))
+        elif isinstance(event, ev.GameLost):
+            out.append(m.LossEffect(now))
+    return out
+
+
+def cues_for(events: list[Any]) -> list[str]:
+    """Sound cue names (device.sound.CUES) for these events."""
+    out: list[str] = []
+    for event in events:
+        if isinstance(event, ev.AgentFound):
+            out.append("agent")
+        elif isinstance(event, ev.BystanderMarked):
+            out.append("bystander")
+        elif isinstance(event, ev.AssassinRevealed):
+            out.append("assassin")
+        elif isinstance(event, ev.SuddenDeathStarted):
+            out.append("sudden_death")
+        elif isinstance(event, ev.GameWon):
+            out.append("win")
+        elif isinstance(event, ev.GameLost) and not any(isinstance(e, ev.AssassinRevealed) for e in events):
+            out.append("loss")
+    return out
+
+
+def duration(effect: Any) -> float:
+    try:
+        from device.render import ring
+
+        table = getattr(ring, "FLASH_SECONDS", {})
+    except ImportError:  # pragma: no cover
+        table = {}
+    if isinstance(effect, m.GuessFlash):
+        return float(table.get(effect.result, DEFAULT_SECONDS[effect.result]))
+    if isinstance(effect, m.WinEffect):
+        return float(getattr(_ring_module(), "WIN_SECONDS", DEFAULT_SECONDS["win"]))
+    if isinstance(effect, m.LossEffect):
+        return float(getattr(_ring_module(), "LOSS_SECONDS", DEFAULT_SECONDS["loss"]))
+    return 0.0
+
+
+def _ring_module() -> Any:
+    try:
+        from device.render import ring
+
+        return ring
+    except ImportError:  # pragma: no cover
+        return None
+
+
+def finished(effect: Any, now: float) -> bool:
+    return now - float(effect.start) >= duration(effect)

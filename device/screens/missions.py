@@ -1,0 +1,171 @@
+"""The mission map campaign: pick (or create) a team sheet, pick a playable city, play it with its tokens and
+mistakes; a win ticks the city; the map keeps wins and losses per city."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from device.render import models as m
+from device.screens.base import Frame, Screen
+from device.screens.play import DELETE, DONE, SKIP, letters_for
+from device.screens.shell import Item, ListScreen, MenuScreen
+from engine.missions import default_map, playable, ticked
+from hardware.base import InputEvent
+
+if TYPE_CHECKING:  # pragma: no cover
+    from device.app import App
+
+_DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+class SheetScreen(ListScreen):
+    name = "sheets"
+    title_key = "missions.sheets"
+
+    def items(self) -> list[Item]:
+        app = self.app
+        out = [Item("missions.new_sheet", lambda: app.switch(NameScreen(app, self)))]
+        for sheet, name in app.storage.sheets():
+            out.append(Item(name, lambda s=sheet: app.switch(MapScreen(app, s))))  # type: ignore[misc]
+        return out
+
+    def model(self) -> m.MenuUi:
+        items = tuple(m.MenuItem(self.tr(i.key) if i.key.startswith("missions.") else i.key, i.enabled)
+                      for i in self.items())
+        return m.MenuUi(self.tr(self.title_key), items, self.selected % len(items), self.tr("hint.menu"))
+
+
+class NameScreen(Screen):
+    """A team name with the letter picker on seat A's OLED (or a USB keyboard); ✓ creates the sheet."""
+
+    name = "sheet_name"
+
+    def __init__(self, app: App, back: Screen) -> None:
+        super().__init__(app)
+        self.back = back
+        self.word = ""
+        self.letter = 0
+
+    @property
+    def letters(self) -> tuple[str, ...]:
+        return letters_for(self.app.settings.get("language", "fr"))
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind == "text":
+            for ch in event.text or "":
+                if ch == "\n":
+                    self._done()
+                    return
+                if ch == "\b":
+                    self.word = self.word[:-1]
+                elif ch.isalnum() or ch == " ":
+                    self.word = (self.word + ch.upper())[:16]
+                    self.letter = self.letters.index(DONE)
+            return
+        if event.kind != "press":
+            return
+        n = len(self.letters)
+        if event.button == "right":
+            self.letter = (self.letter + 1) % n
+        elif event.button == "left":
+            self.letter = (self.letter - 1) % n
+        elif event.button == "down":
+            self.letter = (self.letter + 7) % n
+        elif event.button == "up":
+            self.letter = (self.letter - 7) % n
+        elif event.button == "ok":
+            pick = self.letters[self.letter]
+            if pick == DELETE:
+                self.word = self.word[:-1]
+            elif pick in (DONE, SKIP):
+                self._done()
+            else:
+                self.word = (self.word + pick)[:16]
+        elif event.button in ("stop", "menu"):
+            self.app.switch(self.back)
+
+    def _done(self) -> None:
+        name = self.word.strip() or self.tr("missions.default_name", n=len(self.app.storage.sheets()) + 1)
+        sheet = self.app.storage.new_sheet(name)
+        self.app.switch(MapScreen(self.app, sheet))
+
+    def frame(self) -> Frame:
+        title = self.tr("missions.name_title")
+        shared = m.MessageUi(title, ((self.word or "") + "_", self.tr("missions.name_hint")))
+        oled = m.ClueEntryUi("word", word=self.word, letters=self.letters, letter=self.letter, title=title,
+                             hint=self.tr("clue.word_hint"))
+        return Frame(shared=shared, oleds={"A": oled, "B": m.OledTextUi(title, (self.word,))})
+
+
+class MapScreen(Screen):
+    """The map: the joystick moves between cities, OK starts a playable one, STOP goes back."""
+
+    name = "map"
+
+    def __init__(self, app: App, sheet: int) -> None:
+        super().__init__(app)
+        self.sheet = sheet
+        self.map = default_map()
+        log = app.storage.mission_log(sheet)
+        open_cities = playable(self.map, log)
+        # start on the first playable city not yet ticked (else the start city)
+        done = ticked(log)
+        fresh = [c.name for c in self.map.cities if c.name in open_cities and c.name not in done]
+        self.selected = fresh[0] if fresh else self.map.start
+
+    def _state(self) -> tuple[frozenset[str], frozenset[str], dict[str, tuple[int, int]]]:
+        log = self.app.storage.mission_log(self.sheet)
+        return ticked(log), playable(self.map, log), self.app.storage.mission_history(self.sheet)
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind != "press":
+            return
+        if event.button in _DIRECTIONS:
+            self.selected = self._neighbour(self.selected, _DIRECTIONS[event.button])
+        elif event.button == "ok":
+            _, open_cities, _ = self._state()
+            if self.selected in open_cities:
+                from device.screens.flows import start_duet
+
+                city = self.map.city(self.selected)
+                start_duet(self.app, "mission", tokens=city.turns, pack=self.app.settings.get("pack", "fr"),
+                           clues=self.app.settings.get("clues", "strict"), mission=city.name,
+                           sheet=self.sheet)
+        elif event.button in ("stop", "menu"):
+            self.app.switch(SheetScreen(self.app, MenuScreen(self.app)))
+
+    def _neighbour(self, name: str, direction: tuple[int, int]) -> str:
+        here = self.map.city(name)
+        best: tuple[float, str] | None = None
+        for city in self.map.cities:
+            dx, dy = city.x - here.x, city.y - here.y
+            along = dx * direction[0] + dy * direction[1]
+            if city.name == name or along <= 0:
+                continue
+            across = abs(dx * direction[1]) + abs(dy * direction[0])
+            score = along + 2 * across
+            if best is None or score < best[0]:
+                best = (score, city.name)
+        return best[1] if best else name
+
+    def frame(self) -> Frame:
+        done, open_cities, tally = self._state()
+        cities = []
+        for c in self.map.cities:
+            status = "ticked" if c.name in done else "playable" if c.name in open_cities else "locked"
+            wins, losses = tally.get(c.name, (0, 0))
+            cities.append(m.MapCity(c.name, c.name, c.turns, c.mistakes, status, wins, losses,  # type: ignore[arg-type]
+                                    (c.x, c.y)))
+        links = tuple(tuple(sorted(link)) for link in sorted(self.map.links, key=sorted))
+        city = self.map.city(self.selected)
+        wins, losses = tally.get(city.name, (0, 0))
+        detail = (self.tr("missions.detail_rules", turns=city.turns, mistakes=city.mistakes),
+                  self.tr("missions.detail_record", wins=wins, losses=losses))
+        labels = {k: self.tr(f"missions.{k}") for k in ("ticked", "playable", "locked")}
+        sheet_name = self.app.storage.sheet_name(self.sheet)
+        shared = m.MapUi(self.tr("missions.title"), sheet_name, tuple(cities), links,  # type: ignore[arg-type]
+                         self.selected, detail, self.tr("missions.hint"), labels)
+        state = "ticked" if city.name in done else "playable" if city.name in open_cities else "locked"
+        status = self.tr(f"missions.{state}")
+        oled = m.OledTextUi(city.name, detail + (status,))
+        return Frame(shared=shared, oleds={"A": oled, "B": oled})

@@ -1,0 +1,508 @@
+"""Playing Duet on the box: clue entry on the giver's OLED, hold-to-confirm guesses, STOP, sudden death, game
+over with both keys, and the hot-seat kiosk (privacy screen, key on the display while OK is held)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from device.render import models as m
+from device.screens.base import HOLD_SECONDS, Frame, Screen, move_card
+from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
+from engine.errors import IllegalAction, InvalidClue, StaleAction
+from engine.seats import other
+from hardware.base import InputEvent
+
+if TYPE_CHECKING:  # pragma: no cover
+    from device.app import App
+
+ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+EXTRA_LETTERS = {"fr": tuple("ÉÈÊÀÇ"), "ro": tuple("ĂÂÎȘȚ"), "en": ()}
+DELETE, DONE, SKIP = "⌫", "✓", "—"
+NOTICE_SECONDS = 2.0
+LABELS = ("clues", "bank", "taken", "agents", "mistakes", "mission", "stop", "seat_A", "seat_B", "no_word")
+
+
+def letters_for(language: str) -> tuple[str, ...]:
+    return ALPHABET + EXTRA_LETTERS.get(language, ()) + (DELETE, DONE, SKIP)
+
+
+class DuetPlayScreen(Screen):
+    name = "play"
+    in_game = True
+
+    def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
+        super().__init__(app)
+        ui = ui if ui and ui.get("screen") == "play" else {}
+        self.cursors: dict[str, int] = {"A": 12, "B": 12}
+        self.cursors.update(ui.get("cursors", {}))
+        self.entry: dict[str, Any] | None = ui.get("entry")
+        self.holds: dict[str, dict[str, Any]] = {}
+        self.notices: dict[str, tuple[str, float]] = {}
+        self.banner_notice: tuple[str, float] | None = None
+        self.hs_seat: str | None = ui.get("hs_seat")  # hot-seat: the giver who opened clue entry
+
+    # -- helpers ---------------------------------------------------------------------------------------------
+    @property
+    def session(self) -> Any:
+        assert self.app.session is not None
+        return self.app.session
+
+    @property
+    def hotseat(self) -> bool:
+        return bool(self.app.game_options.get("hotseat"))
+
+    @property
+    def pictures(self) -> bool:
+        return bool(self.app.game_options.get("pictures"))
+
+    def ui_state(self) -> dict[str, Any] | None:
+        return {"screen": "play", "cursors": dict(self.cursors), "entry": self.entry, "hs_seat": self.hs_seat}
+
+    def notice(self, to: str | None, key: str, **fields: Any) -> None:
+        """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
+        until = self.app.clock.now() + NOTICE_SECONDS
+        text = self.tr(key, **fields)
+        if to is None:
+            self.banner_notice = (text, until)
+        else:
+            self.notices[to] = (text, until)
+
+    def _act(self, seat: str | None, action: Any, version: int) -> bool:
+        try:
+            self.app.act(action, version)
+        except StaleAction:
+            return False  # a double press: the first one already counted
+        except InvalidClue:
+            raise
+        except IllegalAction as exc:
+            self.notice(seat, f"error.{type(exc).__name__}")
+            return False
+        if self.session.over:
+            self.app.switch(GameOverScreen(self.app, None))
+        return True
+
+    # -- input -----------------------------------------------------------------------------------------------
+    def handle(self, event: InputEvent) -> None:
+        view = self.session.public_view()
+        seat = event.seat
+        if event.kind == "touch":
+            self._touch(event, view)
+            return
+        if event.kind == "text":
+            self._text(event, view)
+            return
+        if seat is None:
+            return
+        if self.entry is not None and self.entry["seat"] == seat:
+            self._entry_input(event, view)
+            return
+        if event.kind == "release":
+            self._release(seat, event.button, event.time)
+            return
+        if event.kind != "press":
+            return
+        button = event.button
+        if button in ("up", "down", "left", "right"):
+            self.cursors[seat] = move_card(self.cursors[seat], button, seat)
+        elif button == "ok":
+            self._ok(seat, view, event.time)
+        elif button == "stop":
+            if seat in view.guessers and view.can_stop:
+                self.holds[seat] = {"what": "stop", "start": event.time, "card": None,
+                                    "version": view.version}
+            elif seat in view.guessers:
+                self.notice(seat, "play.cannot_stop")
+
+    def _ok(self, seat: str, view: Any, now: float) -> None:
+        if view.phase == "clue":
+            if self.hotseat:
+                giver = self._hotseat_giver(view, seat)
+                if giver is not None:
+                    self.holds[giver] = {"what": "key", "start": now, "card": None, "version": view.version}
+                return
+            if self.entry is not None:
+                self.notice(seat, "play.other_entering", seat=self.entry["seat"])
+            elif seat in view.clue_givers:
+                self.entry = {"seat": seat, "step": "number", "number": 1, "word": "", "letter": 0,
+                              "refusal": None, "choice": 0}
+            else:
+                self.notice(seat, "play.not_your_clue")
+        elif seat in view.guessers:
+            self.holds[seat] = {"what": "guess", "start": now, "card": self.cursors[seat],
+                                "version": view.version}
+        else:
+            self.notice(seat, "play.not_guessing")
+
+    def _hotseat_giver(self, view: Any, seat: str) -> str | None:
+        if self.hs_seat in view.clue_givers:
+            return self.hs_seat
+        if len(view.clue_givers) == 1:
+            return str(view.clue_givers[0])
+        return seat if seat in view.clue_givers else None
+
+    def _release(self, seat: str, button: str, now: float) -> None:
+        hold = self.holds.get(seat)
+        if hold is None:
+            return
+        ok_hold = button == "ok" and hold["what"] in ("guess", "key")
+        if ok_hold or (button == "stop" and hold["what"] == "stop"):
+            del self.holds[seat]
+            if hold["what"] == "key":
+                if hold.get("shown"):  # the key was seen: clue entry opens on the display
+                    self.hs_seat = seat
+                    self.entry = {"seat": seat, "step": "number", "number": 1, "word": "", "letter": 0,
+                                  "refusal": None, "choice": 0}
+            elif now - hold["start"] < HOLD_SECONDS:
+                self.notice(seat, "play.hold_longer")
+
+    def _touch(self, event: InputEvent, view: Any) -> None:
+        card = event.card
+        if card is None and event.pos is not None:
+            card = _card_at(event.pos)
+        if card is None or not 0 <= card < 25:
+            return
+        seats = [s for s in view.guessers] or [s for s in ("A", "B")]
+        seat = seats[0]
+        if len(seats) > 1 and self.cursors[seats[1]] == card:
+            seat = seats[1]
+        if self.hotseat and seat in view.guessers and self.cursors[seat] == card:
+            # hot-seat: touching the chosen card again guesses
+            self._act(seat, Guess(seat, card), view.version)
+            return
+        self.cursors[seat] = card
+
+    def _text(self, event: InputEvent, view: Any) -> None:
+        if self.entry is None:
+            return
+        text = event.text or ""
+        entry = self.entry
+        for ch in text:
+            if entry["step"] == "number" and ch.isdigit():
+                entry["number"] = min(MAX_CLUE_NUMBER, int(ch))
+            elif ch == "\n":
+                if entry["step"] == "number":
+                    entry["step"] = "word"
+                elif entry["step"] == "word":
+                    self._give(entry["word"] or None)
+                    return
+            elif ch == "\b":
+                entry["word"] = entry["word"][:-1]
+            elif ch.isalpha() or ch in "'-":
+                entry["step"] = "word"
+                entry["word"] = (entry["word"] + ch.upper())[:20]
+                entry["letter"] = letters_for(self.session.language).index(DONE)
+
+    def _entry_input(self, event: InputEvent, view: Any) -> None:
+        entry = self.entry
+        assert entry is not None
+        if event.kind != "press":
+            return
+        button, step = event.button, entry["step"]
+        if step == "number":
+            if button in ("up", "right"):
+                entry["number"] = min(MAX_CLUE_NUMBER, entry["number"] + 1)
+            elif button in ("down", "left"):
+                entry["number"] = max(0, entry["number"] - 1)
+            elif button == "ok":
+                entry["step"] = "word"
+            elif button == "stop":
+                self.entry = None
+        elif step == "word":
+            letters = letters_for(self.session.language)
+            if button == "right":
+                entry["letter"] = (entry["letter"] + 1) % len(letters)
+            elif button == "left":
+                entry["letter"] = (entry["letter"] - 1) % len(letters)
+            elif button == "down":
+                entry["letter"] = (entry["letter"] + 7) % len(letters)
+            elif button == "up":
+                entry["letter"] = (entry["letter"] - 7) % len(letters)
+            elif button == "ok":
+                pick = letters[entry["letter"]]
+                if pick == DELETE:
+                    entry["word"] = entry["word"][:-1]
+                elif pick == DONE:
+                    self._give(entry["word"] or None)
+                elif pick == SKIP:
+                    self._give(None)
+                else:
+                    entry["word"] = (entry["word"] + pick)[:20]
+            elif button == "stop":
+                entry["step"] = "number"
+        elif step == "refusal":
+            if button in ("left", "right", "up", "down"):
+                entry["choice"] = 1 - entry["choice"]
+            elif button == "ok":
+                if entry["choice"] == 0:
+                    self._give(entry["word"], override=True)
+                else:
+                    entry["step"], entry["refusal"] = "word", None
+            elif button == "stop":
+                entry["step"], entry["refusal"] = "word", None
+
+    def _give(self, word: str | None, *, override: bool = False) -> None:
+        entry = self.entry
+        assert entry is not None
+        seat = entry["seat"]
+        clue_word = word.lower() if word else None
+        try:
+            done = self._act(seat, Clue(seat, clue_word, entry["number"], override), self.session.version)
+        except InvalidClue as exc:
+            entry["step"], entry["choice"] = "refusal", 0
+            entry["refusal"] = self._reasons(exc)
+            if self.app.sound is not None:
+                self.app.sound.play("clue_refused")
+            return
+        if done:
+            self.entry = None
+            self.hs_seat = None
+
+    def _reasons(self, exc: InvalidClue) -> str:
+        parts = []
+        for problem in exc.problems:
+            code = getattr(problem, "code", "")
+            word = getattr(problem, "word", "")
+            parts.append(self.tr(f"clue.problem.{code}", word=word))
+        return "; ".join(parts) or str(exc)
+
+    # -- timers ----------------------------------------------------------------------------------------------
+    def deadline(self) -> float | None:
+        times = [h["start"] + HOLD_SECONDS for h in self.holds.values() if not h.get("shown")]
+        times += [until for _, until in self.notices.values()]
+        if self.holds:  # the ring and the grid show the hold filling
+            times.append(self.app.clock.now() + 1 / 30)
+        if self.banner_notice:
+            times.append(self.banner_notice[1])
+        return min(times) if times else None
+
+    def tick(self, now: float) -> None:
+        self.notices = {s: n for s, n in self.notices.items() if n[1] > now}
+        if self.banner_notice and self.banner_notice[1] <= now:
+            self.banner_notice = None
+        for seat, hold in list(self.holds.items()):
+            if now - hold["start"] < HOLD_SECONDS or hold.get("shown"):
+                continue
+            if hold["what"] == "key":
+                hold["shown"] = True
+                continue
+            del self.holds[seat]
+            if hold["what"] == "guess":
+                self._act(seat, Guess(seat, hold["card"]), hold["version"])
+            elif hold["what"] == "stop":
+                self._act(seat, Stop(seat), hold["version"])
+            if self.app.screen is not self:
+                return
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def _labels(self) -> dict[str, str]:
+        return {k: self.tr(f"label.{k}") for k in LABELS}
+
+    def message(self, view: Any) -> str:
+        tr = self.tr
+        if self.entry is not None:
+            return tr("play.msg_entering", seat=self.entry["seat"])
+        if view.phase == "clue":
+            if len(view.clue_givers) > 1:
+                return tr("play.msg_first_clue") if not view.clues else tr("play.msg_either_clue")
+            return tr("play.msg_clue", seat=view.clue_givers[0]) if view.clue_givers else ""
+        if view.phase == "guess":
+            clue = view.current_clue
+            word = clue.word if clue and clue.word else tr("label.no_word")
+            return tr("play.msg_guess", seat=view.guessers[0], word=word, number=clue.number if clue else 0)
+        if view.phase == "sudden_death":
+            return tr("play.msg_sudden", seats=" + ".join(view.guessers))
+        return ""
+
+    def _hold_model(self) -> m.Hold | None:
+        now = self.app.clock.now()
+        for seat, hold in self.holds.items():
+            if hold["what"] in ("guess", "stop"):
+                fraction = min(1.0, (now - hold["start"]) / HOLD_SECONDS)
+                return m.Hold(seat, hold["card"], fraction, hold["what"])  # type: ignore[arg-type]
+        return None
+
+    def _hold_fill(self) -> tuple[Any, ...]:
+        now = self.app.clock.now()
+        return tuple(m.HoldFill(seat, min(1.0, (now - h["start"]) / HOLD_SECONDS), h["start"])  # type: ignore[arg-type]
+                     for seat, h in self.holds.items()
+                     if h["what"] in ("guess", "stop", "key") and not h.get("shown"))
+
+    def frame(self) -> Frame:
+        session = self.session
+        view = session.public_view()
+        banner = self.banner_notice[0] if self.banner_notice else None
+        if view.sudden_death and banner is None:
+            banner = self.tr("play.sudden_death")
+        orientation = self.app.game_options.get("orientation", "table")
+        cursors = tuple(m.Cursor(s, c) for s, c in self.cursors.items())  # type: ignore[arg-type]
+        shared: Any = m.PlayUi(cursors, self._hold_model(), self.message(view), banner, orientation,
+                               self.pictures, self._labels())
+        oleds: dict[str, Any] = {}
+        seat_views: dict[str, Any] = {}
+        if self.hotseat:
+            shared = self._hotseat_shared(view, shared)
+            for seat in ("A", "B"):
+                oleds[seat] = m.OledTextUi(self.tr("hotseat.title"), (self.tr("hotseat.oled"),))
+        else:
+            for seat in ("A", "B"):
+                seat_views[seat] = session.seat_view(seat)
+                oleds[seat] = self._oled(seat, view)
+        return Frame(shared=shared, view=view, oleds=oleds, seat_views=seat_views, ring=self._hold_fill(),
+                     ring_view=view)
+
+    def _hotseat_shared(self, view: Any, play: m.PlayUi) -> Any:
+        orientation = play.orientation
+        for seat, hold in self.holds.items():
+            if hold["what"] == "key":
+                if hold.get("shown"):
+                    key = self.session.seat_view(seat).key
+                    return m.HotSeatUi("key", seat, (self.tr("hotseat.release"),), 1.0, key,  # type: ignore[arg-type]
+                                       orientation, self.pictures, self._labels())
+                fraction = min(1.0, (self.app.clock.now() - hold["start"]) / HOLD_SECONDS)
+                return m.HotSeatUi("privacy", seat, self._privacy_lines(seat), fraction,  # type: ignore[arg-type]
+                                   None, orientation, self.pictures, self._labels())
+        if view.phase == "clue" and self.entry is None:
+            seat = self._hotseat_giver(view, "A") or "A"
+            return m.HotSeatUi("privacy", seat, self._privacy_lines(seat), 0.0, None,  # type: ignore[arg-type]
+                               orientation, self.pictures, self._labels())
+        if self.entry is not None:
+            e = self.entry
+            if e["step"] == "number":
+                text = self.tr("hotseat.number", seat=e["seat"], number=e["number"])
+            elif e["step"] == "word":
+                pick = letters_for(self.session.language)[e["letter"]]
+                text = self.tr("hotseat.word", seat=e["seat"], number=e["number"], word=e["word"],
+                               letter=pick)
+            else:
+                choice = self.tr("clue.accept" if e["choice"] == 0 else "clue.change")
+                text = self.tr("hotseat.refused", reason=e["refusal"] or "", choice=choice)
+            return m.PlayUi(play.cursors, None, text, play.banner, orientation, self.pictures, play.labels)
+        return play
+
+    def _privacy_lines(self, seat: str) -> tuple[str, ...]:
+        return (self.tr("hotseat.look_away", seat=other(seat)),  # type: ignore[arg-type]
+                self.tr("hotseat.hold_ok", seat=seat))
+
+    def _oled(self, seat: str, view: Any) -> Any:
+        notice = self.notices.get(seat)
+        entry = self.entry
+        if entry is not None and entry["seat"] == seat:
+            step = entry["step"]
+            if step == "number":
+                return m.ClueEntryUi("number", number=entry["number"], title=self.tr("clue.number_title"),
+                                     hint=notice[0] if notice else self.tr("clue.number_hint"))
+            if step == "word":
+                return m.ClueEntryUi("word", number=entry["number"], word=entry["word"],
+                                     letters=letters_for(self.session.language), letter=entry["letter"],
+                                     title=self.tr("clue.word_title"), hint=self.tr("clue.word_hint"))
+            return m.ClueEntryUi("refusal", number=entry["number"], word=entry["word"],
+                                 refusal=entry["refusal"],
+                                 choices=(self.tr("clue.accept"), self.tr("clue.change")),
+                                 choice=entry["choice"],
+                                 title=self.tr("clue.refused_title"))
+        if notice:
+            role = notice[0]
+        elif view.phase == "clue":
+            if entry is not None:
+                role = self.tr("role.other_entering", seat=entry["seat"])
+            elif seat in view.clue_givers:
+                role = self.tr("role.give_clue")
+            else:
+                role = self.tr("role.wait")
+        elif seat in view.guessers:
+            role = self.tr("role.guess_sudden" if view.phase == "sudden_death" else "role.guess")
+        else:
+            role = self.tr("role.wait")
+        cursor = self.cursors[seat] if seat in view.guessers else None
+        return m.SeatKeyUi(role=role, cursor=cursor)
+
+
+def _card_at(pos: tuple[float, float]) -> int | None:
+    """The card under a normalised touch position (the renderer's layout when it says, else a plain 5x5)."""
+    try:
+        from device.render.shared import card_at
+
+        return card_at(pos)  # type: ignore[no-any-return]
+    except (ImportError, AttributeError, TypeError):
+        x, y = pos
+        if not (0 <= x < 1 and 0 <= y < 1):
+            return None
+        return int(y * 5) * 5 + int(x * 5)
+
+
+class GameOverScreen(Screen):
+    """Win or loss with its reason and score; both seats press OK, then both keys show; OK again leaves."""
+
+    name = "gameover"
+    attract = False
+
+    def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
+        super().__init__(app)
+        ui = ui if ui and ui.get("screen") == "gameover" else {}
+        self.confirmed: list[str] = list(ui.get("confirmed", []))
+
+    def ui_state(self) -> dict[str, Any] | None:
+        return {"screen": "gameover", "confirmed": list(self.confirmed)}
+
+    @property
+    def revealed(self) -> bool:
+        return len(set(self.confirmed)) == 2
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind == "touch" and not self.revealed:
+            seat = next(s for s in ("A", "B") if s not in self.confirmed)
+            self.confirmed.append(seat)
+            return
+        if event.kind not in ("press", "touch"):
+            return
+        if event.button == "menu" or (self.revealed and event.button in ("ok", "touch")):
+            self._leave()
+            return
+        if event.button == "ok" and event.seat and event.seat not in self.confirmed:
+            self.confirmed.append(event.seat)
+
+    def _leave(self) -> None:
+        app = self.app
+        sheet = app.game_options.get("sheet")
+        app.end_game_session()
+        if sheet is not None:
+            from device.screens.missions import MapScreen
+
+            app.switch(MapScreen(app, int(sheet)))
+        else:
+            from device.screens.shell import MenuScreen
+
+            app.switch(MenuScreen(app))
+
+    def frame(self) -> Frame:
+        session = self.app.session
+        assert session is not None
+        view = session.public_view()
+        tr = self.tr
+        won = view.phase == "won"
+        reason = tr(f"over.reason_{view.reason}") if view.reason else tr("over.reason_won")
+        score_line = tr("over.score", score=view.score) if view.score is not None else None
+        verdict = tr(f"verdict.{view.verdict}") if view.verdict else None
+        summary = (
+            tr("over.summary_clues", n=len(view.clues)),
+            tr("over.summary_agents", found=view.agents_found, total=view.agents_total),
+            tr("over.summary_tokens", left=view.bank, taken=view.taken),
+        )
+        prompt = tr("over.prompt_leave") if self.revealed else tr("over.prompt_confirm")
+        keys = session.revealed_keys() if self.revealed else None
+        options = self.app.game_options
+        shared = m.GameOverUi(tr("over.won" if won else "over.lost"), reason, score_line, verdict, summary,
+                              prompt,
+                              tuple(self.confirmed), keys, won,  # type: ignore[arg-type]
+                              options.get("orientation", "table"), bool(options.get("pictures")),
+                              {k: tr(f"label.{k}") for k in LABELS})
+        oleds: dict[str, Any] = {}
+        seat_views: dict[str, Any] = {}
+        for seat in ("A", "B"):
+            seat_views[seat] = session.seat_view(seat)
+            lines = [reason]
+            if score_line:
+                lines.append(score_line)
+            lines.append(tr("over.oled_done") if seat in self.confirmed else tr("over.oled_press"))
+            oleds[seat] = m.OledTextUi(tr("over.won" if won else "over.lost"), tuple(lines), invert=won)
+        return Frame(shared=shared, view=view, oleds=oleds, seat_views=seat_views, ring_view=view)

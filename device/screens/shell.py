@@ -1,0 +1,430 @@
+"""The screens around a game: menu, set-up, pause, attract, statistics, settings, admin (PIN + settings)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from device.render import models as m
+from device.screens.base import Frame, Screen
+from hardware.base import InputEvent
+
+if TYPE_CHECKING:  # pragma: no cover
+    from device.app import App
+
+
+@dataclass
+class Item:
+    key: str  # message key of the label
+    action: Callable[[], None] | None
+    enabled: bool = True
+    value: str | None = None
+
+
+class ListScreen(Screen):
+    """A list: joystick up/down (either seat) chooses, OK picks, STOP or MENU goes back."""
+
+    name = "list"
+    title_key = ""
+
+    def __init__(self, app: App, back: Screen | None = None) -> None:
+        super().__init__(app)
+        self.back = back
+        self.selected = 0
+
+    def items(self) -> list[Item]:
+        return []
+
+    def go_back(self) -> None:
+        self.app.switch(self.back or MenuScreen(self.app))
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind != "press":
+            return
+        items = self.items()
+        if event.button == "up":
+            self.selected = (self.selected - 1) % len(items)
+        elif event.button == "down":
+            self.selected = (self.selected + 1) % len(items)
+        elif event.button == "ok":
+            item = items[self.selected % len(items)]
+            if item.enabled and item.action is not None:
+                item.action()
+        elif event.button in ("stop", "menu"):
+            self.go_back()
+
+    def title(self) -> str:
+        return self.tr(self.title_key)
+
+    def model(self) -> m.MenuUi:
+        items = tuple(m.MenuItem(self.tr(i.key), i.enabled, i.value) for i in self.items())
+        return m.MenuUi(self.title(), items, self.selected % max(1, len(items)), self.tr("hint.menu"))
+
+    def frame(self) -> Frame:
+        ui = self.model()
+        return Frame(shared=ui, oleds={"A": ui, "B": ui})
+
+
+class MenuScreen(ListScreen):
+    name = "menu"
+    title_key = "menu.title"
+
+    def items(self) -> list[Item]:
+        from device.screens import flows
+
+        app = self.app
+        out: list[Item] = []
+        current = app.storage.current_game()
+        if current is not None:
+            out.append(Item("menu.resume", lambda: flows.resume(app)))
+        classic = flows.classic_available()
+        out += [
+            Item("menu.duet", lambda: app.switch(SetupScreen(app, "duet", self))),
+            Item("menu.missions", lambda: flows.open_missions(app, self)),
+            Item("menu.classic", lambda: flows.open_classic(app, self, "classic"), enabled=classic),
+            Item("menu.pictures", lambda: flows.open_classic(app, self, "pictures"), enabled=classic),
+            Item("menu.duet_pictures", lambda: app.switch(SetupScreen(app, "duet_pictures", self))),
+            Item("menu.hotseat", lambda: app.switch(SetupScreen(app, "hotseat", self))),
+            Item("menu.stats", lambda: app.switch(StatsScreen(app, self))),
+            Item("menu.settings", lambda: app.switch(SettingsScreen(app, self))),
+        ]
+        return out
+
+    def go_back(self) -> None:
+        pass  # the menu is the bottom of the stack
+
+
+class PauseScreen(ListScreen):
+    """MENU during a game: resume, penalty for an invalid clue, leave (saved), abandon."""
+
+    name = "pause"
+    title_key = "pause.title"
+
+    def __init__(self, app: App, game: Screen) -> None:
+        super().__init__(app, back=game)
+        self.game = game
+
+    def items(self) -> list[Item]:
+        app = self.app
+        view = app.session.public_view() if app.session else None
+        can_penalise = bool(view is not None and getattr(view, "can_penalise", False))
+        return [
+            Item("pause.resume", self.go_back),
+            Item("pause.penalty", self._penalty, enabled=can_penalise),
+            Item("pause.leave", self._leave),
+            Item("pause.abandon", self._abandon),
+        ]
+
+    def _penalty(self) -> None:
+        from engine.actions import Penalty
+        from engine.errors import IllegalAction
+
+        session = self.app.session
+        assert session is not None
+        try:
+            self.app.act(Penalty(), session.version)
+        except IllegalAction:
+            pass
+        self.app.switch(self.app.game_screen(self.game.ui_state()))
+
+    def _leave(self) -> None:
+        self.app.save_ui()
+        self.app.session, self.app.game_id = None, None
+        self.app.switch(MenuScreen(self.app))
+
+    def _abandon(self) -> None:
+        self.app.abandon()
+        self.app.switch(MenuScreen(self.app))
+
+
+# -- set-up --------------------------------------------------------------------------------------------------
+
+TOKENS = (9, 10, 11)
+PACKS = ("fr", "en", "ro")
+LANGS = ("fr", "en", "ro")
+
+
+class SetupScreen(Screen):
+    """Game options: up/down choose a row, left/right change it, OK starts. The first seat to press OK in the
+    game gives the first clue (decided at the table)."""
+
+    name = "setup"
+
+    def __init__(self, app: App, kind: str, back: Screen | None = None) -> None:
+        super().__init__(app)
+        self.kind = kind
+        self.back = back
+        s = app.settings
+        self.values: dict[str, Any] = {
+            "tokens": int(s["tokens"]) if int(s["tokens"]) in TOKENS else 9,
+            "pack": s["pack"] if s["pack"] in PACKS else "fr",
+            "clues": s["clues"],
+            "several": bool(s["several_clues"]),
+        }
+        self.rows = ["tokens", "pack", "clues", "several", "start"]
+        if kind == "duet_pictures":
+            self.rows.remove("pack")
+        self.selected = len(self.rows) - 1
+
+    def _options(self, row: str) -> tuple[Any, ...]:
+        table = {"tokens": TOKENS, "pack": PACKS, "clues": ("strict", "flexible"), "several": (False, True)}
+        return table[row]
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind != "press":
+            return
+        row = self.rows[self.selected]
+        if event.button == "up":
+            self.selected = (self.selected - 1) % len(self.rows)
+        elif event.button == "down":
+            self.selected = (self.selected + 1) % len(self.rows)
+        elif event.button in ("left", "right") and row != "start":
+            options = self._options(row)
+            i = options.index(self.values[row])
+            self.values[row] = options[(i + (1 if event.button == "right" else -1)) % len(options)]
+        elif event.button == "ok":
+            from device.screens import flows
+
+            flows.start_duet(self.app, self.kind, tokens=self.values["tokens"], pack=self.values["pack"],
+                             clues=self.values["clues"], several=self.values["several"])
+        elif event.button in ("stop", "menu"):
+            self.app.switch(self.back or MenuScreen(self.app))
+
+    def _value(self, row: str) -> str:
+        v = self.values[row]
+        if row == "pack":
+            return self.tr(f"lang.{v}")
+        if row == "clues":
+            return self.tr(f"setup.clues_{v}")
+        if row == "several":
+            return self.tr("common.on" if v else "common.off")
+        return str(v)
+
+    def frame(self) -> Frame:
+        rows = tuple(m.MenuItem(self.tr(f"setup.{r}"), True, None if r == "start" else self._value(r))
+                     for r in self.rows)
+        title = self.tr(f"setup.title_{self.kind}")
+        ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", self.tr("hint.setup"))
+        oled = m.MenuUi(title, rows, self.selected, self.tr("hint.setup"))
+        return Frame(shared=ui, oleds={"A": oled, "B": oled})
+
+
+# -- attract -------------------------------------------------------------------------------------------------
+
+class AttractScreen(Screen):
+    """After the idle timeout: a gentle animation on the display and ring; any press returns."""
+
+    name = "attract"
+    attract = False
+
+    def __init__(self, app: App, under: Screen) -> None:
+        super().__init__(app)
+        self.under = under
+        self.start = app.clock.now()
+        words = ("duet", "agent", "indice", "mission", "code", "ville", "fleuve", "lune")
+        self.words = tuple(random.Random(0).sample(words, len(words)))
+
+    def wake(self) -> None:
+        self.app.last_input = self.app.clock.now()
+        self.app.switch(self.under)
+
+    def deadline(self) -> float | None:
+        return self.app.clock.now() + 0.1  # animation frames (an idle box: 10 per second at most)
+
+    def frame(self) -> Frame:
+        now = self.app.clock.now()
+        shared = m.AttractUi(t=now - self.start, title="duetbox", prompt=self.tr("attract.prompt"),
+                             words=self.words)
+        oled = m.OledTextUi("duetbox", (self.tr("attract.prompt"),))
+        return Frame(shared=shared, oleds={"A": oled, "B": oled}, ring=(m.AttractEffect(self.start),))
+
+
+# -- statistics ----------------------------------------------------------------------------------------------
+
+class StatsScreen(Screen):
+    name = "stats"
+
+    def __init__(self, app: App, back: Screen | None = None) -> None:
+        super().__init__(app)
+        self.back = back
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind == "press" and event.button in ("ok", "stop", "menu"):
+            self.app.switch(self.back or MenuScreen(self.app))
+
+    def frame(self) -> Frame:
+        stats = self.app.storage.statistics()
+        rows = []
+        for kind, s in sorted(stats.items()):
+            rows.append(m.StatsRow(self.tr(f"kind.{kind}"), (
+                str(s["games"]), str(s["wins"]), "—" if s["best"] is None else str(s["best"]),
+                f'{s["streak"]} / {s["best_streak"]}')))
+        lines = () if rows else (self.tr("stats.none"),)
+        ui = m.StatsUi(self.tr("stats.title"), (self.tr("stats.games"), self.tr("stats.wins"),
+                                               self.tr("stats.best"), self.tr("stats.streak")),
+                       tuple(rows), lines, self.tr("hint.back"))
+        total = sum(s["games"] for s in stats.values())
+        wins = sum(s["wins"] for s in stats.values())
+        oled = m.OledTextUi(self.tr("stats.title"), (self.tr("stats.oled", games=total, wins=wins),))
+        return Frame(shared=ui, oleds={"A": oled, "B": oled})
+
+
+# -- settings (players) and admin (chord + PIN) --------------------------------------------------------------
+
+BRIGHTNESS = (0.2, 0.4, 0.6, 0.8, 1.0)
+IDLE = (0, 1, 2, 5, 10, 30)
+ABANDON = (0, 1, 6, 24, 72)
+
+
+class SettingsScreen(Screen):
+    """Rows of settings: up/down choose, left/right change (saved at once), OK on an action row runs it."""
+
+    name = "settings"
+    admin = False
+
+    def __init__(self, app: App, back: Screen | None = None) -> None:
+        super().__init__(app)
+        self.back = back
+        self.selected = 0
+        self.status = ""
+        self.confirm_reset = False
+
+    def rows(self) -> list[str]:
+        rows = ["language", "orientation", "brightness"]
+        if self.admin:
+            rows = ["language", "pack", "tokens", "brightness", "idle_minutes", "abandon_hours",
+                    "orientation", "reset_stats", "shutdown", "reboot"]
+        return rows + ["back"]
+
+    def _options(self, row: str) -> tuple[Any, ...] | None:
+        return {"language": LANGS, "pack": PACKS, "tokens": TOKENS, "brightness": BRIGHTNESS,
+                "idle_minutes": IDLE, "abandon_hours": ABANDON, "orientation": ("table", "upright")}.get(row)
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind != "press":
+            return
+        rows = self.rows()
+        row = rows[self.selected]
+        if event.button == "up":
+            self.selected = (self.selected - 1) % len(rows)
+        elif event.button == "down":
+            self.selected = (self.selected + 1) % len(rows)
+        elif event.button in ("left", "right"):
+            options = self._options(row)
+            if options:
+                current = self.app.settings.get(row)
+                i = options.index(current) if current in options else 0
+                step = 1 if event.button == "right" else -1
+                self.app.set_setting(row, options[(i + step) % len(options)])
+                self.status = self.tr("settings.saved")
+        elif event.button == "ok":
+            self._run(row)
+        elif event.button in ("stop", "menu"):
+            self.app.switch(self.back or MenuScreen(self.app))
+
+    def _run(self, row: str) -> None:
+        if row == "back":
+            self.app.switch(self.back or MenuScreen(self.app))
+        elif row == "reset_stats":
+            if self.confirm_reset:
+                self.app.storage.reset_statistics()
+                self.status, self.confirm_reset = self.tr("settings.reset_done"), False
+            else:
+                self.status, self.confirm_reset = self.tr("settings.reset_confirm"), True
+        elif row in ("shutdown", "reboot"):
+            self.status = self.tr(f"settings.{row}_now")
+            self.app.request_power(row)
+
+    def _value(self, row: str) -> str | None:
+        v = self.app.settings.get(row)
+        if row in ("language", "pack"):
+            return self.tr(f"lang.{v}")
+        if row == "orientation":
+            return self.tr(f"settings.orientation_{v}")
+        if row == "brightness":
+            return f"{round(float(v) * 100)} %"
+        if row == "idle_minutes":
+            return self.tr("common.never") if not v else self.tr("settings.minutes", n=v)
+        if row == "abandon_hours":
+            return self.tr("common.never") if not v else self.tr("settings.hours", n=v)
+        if row == "tokens":
+            return str(v)
+        return None
+
+    def frame(self) -> Frame:
+        rows = tuple(m.MenuItem(self.tr(f"settings.{r}"), True, self._value(r)) for r in self.rows())
+        title = self.tr("admin.title" if self.admin else "settings.title")
+        ui = m.SettingsUi(title, rows, self.selected, False, self.tr("hint.settings"), self.status)
+        oled = m.MenuUi(title, rows, self.selected, self.status or self.tr("hint.settings"))
+        return Frame(shared=ui, oleds={"A": oled, "B": oled})
+
+
+class AdminScreen(SettingsScreen):
+    name = "admin"
+    admin = True
+    attract = False
+
+
+class PinScreen(Screen):
+    """The admin PIN: up/down choose a digit, right (or OK) enters it; the last digit checks the PIN."""
+
+    name = "pin"
+    attract = False
+
+    def __init__(self, app: App, back: Screen | None) -> None:
+        super().__init__(app)
+        self.back = back
+        self.digits: list[int] = []
+        self.current = 0
+        self.error: str | None = None
+
+    @property
+    def length(self) -> int:
+        return len(str(self.app.settings.get("pin", "0000")))
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind == "text" and event.text:
+            for ch in event.text:
+                if ch.isdigit():
+                    self._enter(int(ch))
+            return
+        if event.kind != "press":
+            return
+        if event.button == "up":
+            self.current = (self.current + 1) % 10
+        elif event.button == "down":
+            self.current = (self.current - 1) % 10
+        elif event.button in ("right", "ok"):
+            self._enter(self.current)
+        elif event.button == "left" and self.digits:
+            self.digits.pop()
+        elif event.button in ("stop", "menu"):
+            self.app.switch(self.back or MenuScreen(self.app))
+
+    def _enter(self, digit: int) -> None:
+        self.digits.append(digit)
+        self.current = 0
+        if len(self.digits) >= self.length:
+            entered = "".join(str(d) for d in self.digits)
+            self.digits = []
+            if entered == str(self.app.settings.get("pin", "0000")):
+                self.app.switch(AdminScreen(self.app, self.back))
+            else:
+                self.error = self.tr("pin.wrong")
+
+    def frame(self) -> Frame:
+        ui = m.PinUi(self.tr("pin.title"), self.length, len(self.digits), self.current, self.error,
+                     self.tr("hint.pin"))
+        oled = m.OledTextUi(self.tr("pin.title"), ("*" * len(self.digits) + str(self.current),
+                                                   self.error or ""))
+        return Frame(shared=ui, oleds={"A": oled, "B": oled})
+
+
+def back_to_menu(app: App) -> None:
+    app.switch(MenuScreen(app))
+
+
+__all__ = ["AdminScreen", "AttractScreen", "ListScreen", "MenuScreen", "PauseScreen", "PinScreen",
+           "SettingsScreen", "SetupScreen", "StatsScreen", "back_to_menu", "Item", "Frame", "Any"]

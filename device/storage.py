@@ -1,0 +1,298 @@
+"""Saved data: one SQLite file in the data directory (WAL, synchronous=FULL).
+
+What is kept: every game (its set-up as a record without actions, then each accepted action, committed before
+the box shows its result), the screen a game stood on (to resume it exactly), campaign sheets and their
+mission results, settings, and one deck per word pack (so words do not come back before the pack is used up).
+Statistics are computed from the finished games.
+
+A database that cannot be opened or fails its integrity check is moved aside (one log line) and a fresh one is
+started: a corrupt file must never put the box in a crash loop."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("duetbox.storage")
+
+DB_NAME = "duetbox.db"
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    mode TEXT NOT NULL,
+    kind TEXT NOT NULL DEFAULT '',
+    setup TEXT NOT NULL,
+    options TEXT NOT NULL DEFAULT '{}',
+    status TEXT NOT NULL DEFAULT 'playing',
+    result TEXT,
+    score INTEGER,
+    sheet INTEGER,
+    mission TEXT,
+    started REAL NOT NULL,
+    ended REAL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS ui (game INTEGER PRIMARY KEY, state TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sheets (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS mission_results (
+    sheet INTEGER NOT NULL REFERENCES sheets(id),
+    city TEXT NOT NULL,
+    won INTEGER NOT NULL,
+    game INTEGER,
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS decks (pack TEXT PRIMARY KEY, used TEXT NOT NULL);
+"""
+
+
+def data_dir(arg: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
+    """``--data-dir``, else ``$STATE_DIRECTORY`` (systemd; first entry), else the user data directory."""
+    env = os.environ if environ is None else environ
+    if arg:
+        return Path(arg)
+    state = env.get("STATE_DIRECTORY", "")
+    if state:
+        return Path(state.split(":")[0])
+    base = env.get("XDG_DATA_HOME") or str(Path(env.get("HOME", str(Path.home()))) / ".local" / "share")
+    return Path(base) / "duetbox"
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    mode: str
+    kind: str
+    setup: dict[str, Any]
+    options: dict[str, Any]
+    status: str
+    result: str | None
+    score: int | None
+    sheet: int | None
+    mission: str | None
+
+
+class StorageError(RuntimeError):
+    """The data directory cannot be used at all (not writable)."""
+
+
+class Storage:
+    """The box's SQLite database. Every write is its own committed transaction."""
+
+    def __init__(self, directory: Path | str, *, now: Any = time.time) -> None:
+        self.directory = Path(directory)
+        self.path = self.directory / DB_NAME
+        self._now = now
+        self.moved_aside: Path | None = None
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            why = exc.strerror or exc
+            raise StorageError(f"cannot create the data directory {self.directory}: {why}") from None
+        try:
+            self.db = self._connect()
+        except sqlite3.DatabaseError as exc:
+            self._move_aside(str(exc))
+            self.db = self._connect()
+
+    # -- opening ---------------------------------------------------------------------------------------------
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            row = db.execute("PRAGMA quick_check").fetchone()
+            if row is None or row[0] != "ok":
+                raise sqlite3.DatabaseError(f"integrity check failed: {row[0] if row else 'no answer'}")
+            db.executescript(_SCHEMA)
+            db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        except sqlite3.DatabaseError:
+            db.close()
+            raise
+        return db
+
+    def _move_aside(self, why: str) -> None:
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(self._now()))
+        target = self.path.with_name(f"{DB_NAME}.corrupt-{stamp}")
+        n = 1
+        while target.exists():
+            n += 1
+            target = self.path.with_name(f"{DB_NAME}.corrupt-{stamp}-{n}")
+        os.replace(self.path, target)
+        for suffix in ("-wal", "-shm"):
+            side = self.path.with_name(DB_NAME + suffix)
+            if side.exists():
+                os.replace(side, target.with_name(target.name + suffix))
+        self.moved_aside = target
+        log.error("the database %s was unreadable (%s): moved aside to %s, starting a fresh one",
+                  self.path, why, target.name)
+
+    def close(self) -> None:
+        try:
+            self.db.close()
+        except sqlite3.Error:  # pragma: no cover - closing twice
+            pass
+
+    def _write(self, sql: str, args: Iterable[Any] = ()) -> sqlite3.Cursor:
+        with self.db:  # one committed transaction (synchronous=FULL makes it durable)
+            return self.db.execute(sql, tuple(args))
+
+    # -- games -----------------------------------------------------------------------------------------------
+    def new_game(self, mode: str, setup: dict[str, Any], *, kind: str = "",
+                 options: dict[str, Any] | None = None, sheet: int | None = None,
+                 mission: str | None = None) -> int:
+        """Start a game: ``setup`` is its record without actions; ``options`` what the box needs besides."""
+        cur = self._write(
+            "INSERT INTO games (mode, kind, setup, options, sheet, mission, started)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (mode, kind, json.dumps(setup, ensure_ascii=False), json.dumps(options or {}), sheet, mission,
+             self._now()))
+        game_id = cur.lastrowid
+        assert game_id is not None
+        return int(game_id)
+
+    def append_action(self, game: int, seq: int, action: dict[str, Any]) -> None:
+        """Commit one accepted action (``seq`` = the version it was applied to; a duplicate raises)."""
+        self._write("INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)",
+                    (game, seq, json.dumps(action, ensure_ascii=False)))
+
+    def actions(self, game: int) -> list[dict[str, Any]]:
+        rows = self.db.execute("SELECT action FROM actions WHERE game = ? ORDER BY seq", (game,)).fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    def finish_game(self, game: int, result: str, score: int | None = None) -> None:
+        self._write("UPDATE games SET status = 'over', result = ?, score = ?, ended = ? WHERE id = ?",
+                    (result, score, self._now(), game))
+
+    def abandon_game(self, game: int) -> None:
+        self._write("UPDATE games SET status = 'abandoned', ended = ? WHERE id = ?", (self._now(), game))
+
+    def _row(self, r: tuple[Any, ...]) -> GameRow:
+        return GameRow(id=r[0], mode=r[1], kind=r[2], setup=json.loads(r[3]), options=json.loads(r[4]),
+                       status=r[5], result=r[6], score=r[7], sheet=r[8], mission=r[9])
+
+    _GAME_COLUMNS = "id, mode, kind, setup, options, status, result, score, sheet, mission"
+
+    def game(self, game: int) -> GameRow | None:
+        r = self.db.execute(f"SELECT {self._GAME_COLUMNS} FROM games WHERE id = ?", (game,)).fetchone()
+        return self._row(r) if r else None
+
+    def current_game(self) -> GameRow | None:
+        """The unfinished game (the newest one), if any."""
+        r = self.db.execute(f"SELECT {self._GAME_COLUMNS} FROM games WHERE status = 'playing' "
+                            "ORDER BY id DESC LIMIT 1").fetchone()
+        return self._row(r) if r else None
+
+    def last_game(self) -> GameRow | None:
+        r = self.db.execute(f"SELECT {self._GAME_COLUMNS} FROM games ORDER BY id DESC LIMIT 1").fetchone()
+        return self._row(r) if r else None
+
+    def games(self) -> list[GameRow]:
+        rows = self.db.execute(f"SELECT {self._GAME_COLUMNS} FROM games ORDER BY id").fetchall()
+        return [self._row(r) for r in rows]
+
+    # -- the screen a game stands on -------------------------------------------------------------------------
+    def save_ui(self, game: int, state: dict[str, Any]) -> None:
+        self._write("INSERT OR REPLACE INTO ui (game, state) VALUES (?, ?)", (game, json.dumps(state)))
+
+    def load_ui(self, game: int) -> dict[str, Any] | None:
+        r = self.db.execute("SELECT state FROM ui WHERE game = ?", (game,)).fetchone()
+        return json.loads(r[0]) if r else None
+
+    # -- settings --------------------------------------------------------------------------------------------
+    def settings(self) -> dict[str, Any]:
+        return {k: json.loads(v) for k, v in self.db.execute("SELECT key, value FROM settings")}
+
+    def set_setting(self, key: str, value: Any) -> None:
+        self._write("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, json.dumps(value)))
+
+    # -- campaign sheets -------------------------------------------------------------------------------------
+    def sheets(self) -> list[tuple[int, str]]:
+        return [(r[0], r[1]) for r in self.db.execute("SELECT id, name FROM sheets ORDER BY id")]
+
+    def new_sheet(self, name: str) -> int:
+        cur = self._write("INSERT INTO sheets (name, created) VALUES (?, ?)", (name, self._now()))
+        assert cur.lastrowid is not None
+        return int(cur.lastrowid)
+
+    def record_mission(self, sheet: int, city: str, won: bool, game: int | None) -> None:
+        self._write("INSERT INTO mission_results (sheet, city, won, game, at) VALUES (?, ?, ?, ?, ?)",
+                    (sheet, city, int(won), game, self._now()))
+
+    def mission_history(self, sheet: int) -> dict[str, tuple[int, int]]:
+        """city -> (wins, losses) on this sheet."""
+        out: dict[str, tuple[int, int]] = {}
+        for city, won, n in self.db.execute(
+                "SELECT city, won, COUNT(*) FROM mission_results WHERE sheet = ? GROUP BY city, won",
+                (sheet,)):
+            wins, losses = out.get(city, (0, 0))
+            out[city] = (wins + n, losses) if won else (wins, losses + n)
+        return out
+
+    def mission_log(self, sheet: int) -> list[tuple[str, bool]]:
+        """The sheet's results in order: (city, won)."""
+        rows = self.db.execute("SELECT city, won FROM mission_results WHERE sheet = ? ORDER BY rowid",
+                               (sheet,))
+        return [(r[0], bool(r[1])) for r in rows]
+
+    def sheet_name(self, sheet: int) -> str:
+        r = self.db.execute("SELECT name FROM sheets WHERE id = ?", (sheet,)).fetchone()
+        return str(r[0]) if r else ""
+
+    def ticked(self, sheet: int) -> set[str]:
+        return {c for c, (w, _) in self.mission_history(sheet).items() if w > 0}
+
+    # -- decks -----------------------------------------------------------------------------------------------
+    def deck_used(self, pack: str) -> list[str]:
+        r = self.db.execute("SELECT used FROM decks WHERE pack = ?", (pack,)).fetchone()
+        return list(json.loads(r[0])) if r else []
+
+    def set_deck_used(self, pack: str, used: list[str]) -> None:
+        self._write("INSERT OR REPLACE INTO decks (pack, used) VALUES (?, ?)", (pack, json.dumps(used)))
+
+    # -- statistics ------------------------------------------------------------------------------------------
+    def statistics(self) -> dict[str, dict[str, Any]]:
+        """Per mode: games, wins, best score, current and best winning streak (finished games only)."""
+        stats: dict[str, dict[str, Any]] = {}
+        rows = self.db.execute(
+            "SELECT kind, mode, result, score FROM games WHERE status = 'over' ORDER BY id")
+        for kind, mode, result, score in rows:
+            name = kind or mode
+            s = stats.setdefault(name, {"games": 0, "wins": 0, "best": None, "streak": 0, "best_streak": 0})
+            s["games"] += 1
+            if result == "won":
+                s["wins"] += 1
+                s["streak"] += 1
+                s["best_streak"] = max(s["best_streak"], s["streak"])
+            else:
+                s["streak"] = 0
+            if score is not None and (s["best"] is None or score > s["best"]):
+                s["best"] = score
+        return stats
+
+    def reset_statistics(self) -> None:
+        """Forget finished games (campaign sheets keep their ticks)."""
+        with self.db:
+            finished = "SELECT id FROM games WHERE status != 'playing'"
+            self.db.execute(f"DELETE FROM actions WHERE game IN ({finished})")
+            self.db.execute(f"DELETE FROM ui WHERE game IN ({finished})")
+            self.db.execute("DELETE FROM games WHERE status != 'playing'")
