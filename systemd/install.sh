@@ -5,14 +5,18 @@
 # prints it with --dry-run. Checks that decide whether a step is needed only read. Running it twice is safe:
 # what is already in place is left alone, the app and the unit are refreshed.
 set -euo pipefail
+set -o errtrace
+trap 'on_error $?' ERR
 
 PROG=install.sh
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SRC_TREE=$(cd "$HERE/.." && pwd)
 
+# DUETBOX_PREFIX, DUETBOX_CONFIG, DUETBOX_BOOT_CONFIG and DUETBOX_BOOT_CMDLINE move those files elsewhere: for
+# tests only, the unit file expects the defaults.
 APP_USER=duetbox
 DEVICE_GROUPS=(gpio i2c spi video input render audio)
-PREFIX=/opt/duetbox
+PREFIX=${DUETBOX_PREFIX:-/opt/duetbox}
 SRC_DIR=$PREFIX/src
 VENV=$PREFIX/venv
 ETC_DIR=/etc/duetbox
@@ -46,6 +50,7 @@ BOOT_CMDLINE=${DUETBOX_BOOT_CMDLINE:-$(first_existing /boot/firmware/cmdline.txt
 DRY_RUN=0
 ACTION=install
 STEP=0
+STEP_TITLE="start"
 REBOOT_NEEDED=0
 
 usage() {
@@ -78,8 +83,16 @@ note() {
 
 step() {
     STEP=$((STEP + 1))
+    STEP_TITLE=$*
     echo
     echo "==> $STEP. $*"
+}
+
+on_error() {
+    trap - ERR
+    echo "$PROG: stopped at step $STEP ($STEP_TITLE): the command above failed (exit status $1)." >&2
+    echo "$PROG: fix the cause and run it again; the steps already done are skipped or repeated safely." >&2
+    exit "$1"
 }
 
 # Print a command the way a shell would read it back, then run it (unless --dry-run).
@@ -129,7 +142,7 @@ check_system() {
     step "Check the system"
     if [ "$DRY_RUN" -eq 1 ]; then
         note "dry run: nothing is changed; the commands below are what a real run would execute"
-    elif [ "$EUID" -ne 0 ]; then
+    elif [ "$(id -u)" -ne 0 ]; then
         die "must run as root: sudo systemd/install.sh (or try --dry-run)"
     fi
     local codename=unknown

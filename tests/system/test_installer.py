@@ -302,3 +302,211 @@ def test_installer_docs_follow_the_installer() -> None:
         "install.sh --kiosk",
     ):
         assert needle in kiosk, needle
+
+
+# -- A real (not dry) run against stand-in commands -------------------------------------------------------
+#
+# PATH holds only stand-ins: every system command the installer runs is one that logs its arguments and keeps
+# a little state (groups, the user, which buses raspi-config enabled), plus a few harmless real tools (grep,
+# tail...). A command the test forgot is "not found", never the real one, so nothing on this machine changes.
+
+STAND_IN = r"""#!/bin/bash
+PATH=/usr/bin:/bin
+name=$(basename "$0")
+echo "$name $*" >>"$STUB_LOG"
+state=$STUB_STATE
+case "$name" in
+    raspi-config)
+        case "$2" in
+            get_i2c | get_spi) [ -e "$state/${2#get_}" ] && echo 0 || echo 1 ;;
+            do_i2c) touch "$state/i2c"; echo "dtparam=i2c_arm=on" >>"$DUETBOX_BOOT_CONFIG" ;;
+            do_spi) touch "$state/spi"; echo "dtparam=spi=on" >>"$DUETBOX_BOOT_CONFIG" ;;
+            do_boot_behaviour) touch "$state/console" ;;
+        esac ;;
+    systemctl)
+        desktop=0
+        [ -e "$state/desktop" ] && [ ! -e "$state/console" ] && desktop=1
+        case "$1" in
+            is-enabled) [ "$desktop" = 1 ] ;;
+            get-default) [ "$desktop" = 1 ] && echo graphical.target || echo multi-user.target ;;
+            is-active) echo active ;;
+        esac ;;
+    getent) grep -qx "$2" "$state/groups" ;;
+    groupadd) echo "${*: -1}" >>"$state/groups" ;;
+    id)
+        if [ $# -eq 1 ]; then echo 0; else [ -e "$state/user" ]; fi ;;
+    useradd) touch "$state/user" ;;
+    apt-get) [ ! -e "$state/apt-fails" ] || { echo "E: Unable to locate package" >&2; exit 100; } ;;
+    install)
+        last=${*: -1}
+        case "$last" in "$SANDBOX"/*) /usr/bin/install "$@" ;; esac ;;
+    python3)
+        if [ "$1 $2" = "-m venv" ]; then
+            mkdir -p "$3/bin"
+            ln -sf "$STUB_BIN/python3" "$3/bin/python"
+            ln -sf "$STUB_BIN/python3" "$3/bin/duetbox"
+        fi ;;
+    tty) echo /dev/pts/0 ;;
+    rsync)  # copy just what the later steps read from the source tree
+        src=${*: -2:1}; dest=${*: -1}
+        mkdir -p "$dest/hardware/data" && cp "$src/hardware/data/default.toml" "$dest/hardware/data/" ;;
+esac
+"""
+STUBBED = (
+    "raspi-config",
+    "systemctl",
+    "getent",
+    "groupadd",
+    "id",
+    "useradd",
+    "usermod",
+    "userdel",
+    "apt-get",
+    "env",
+    "install",
+    "rsync",
+    "python3",
+    "tty",
+    "rm",
+)
+REAL_TOOLS = ("grep", "tail", "tr", "cat", "cksum", "uname", "dirname")
+
+
+class Sandbox:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.bin = root / "bin"
+        self.state = root / "state"
+        self.log = root / "calls.log"
+        self.boot_config = root / "boot" / "config.txt"
+        self.config = root / "etc" / "duetbox" / "config.toml"
+        self.prefix = root / "opt" / "duetbox"
+        for folder in (self.bin, self.state, self.boot_config.parent):
+            folder.mkdir(parents=True)
+        stand_in = self.bin / "python3"
+        stand_in.write_text(STAND_IN)
+        stand_in.chmod(0o755)
+        for name in STUBBED:
+            if name != "python3":
+                (self.bin / name).symlink_to(stand_in)
+        for name in REAL_TOOLS:
+            real = shutil.which(name)
+            assert real, name
+            (self.bin / name).symlink_to(real)
+        (self.state / "groups").write_text("video\naudio\n")
+        self.boot_config.write_text("# Raspberry Pi OS\ndtparam=audio=on\n\n[cm4]\notg_mode=1\n\n[all]\n")
+        (root / "boot" / "cmdline.txt").write_text("console=tty1 root=PARTUUID=x rootwait\n")
+
+    def run(self, *args: str) -> subprocess.CompletedProcess[str]:
+        self.log.write_text("")
+        env = {
+            "PATH": str(self.bin),
+            "HOME": str(self.root),
+            "STUB_LOG": str(self.log),
+            "STUB_STATE": str(self.state),
+            "STUB_BIN": str(self.bin),
+            "SANDBOX": str(self.root),
+            "DUETBOX_PREFIX": str(self.prefix),
+            "DUETBOX_CONFIG": str(self.config),
+            "DUETBOX_BOOT_CONFIG": str(self.boot_config),
+            "DUETBOX_BOOT_CMDLINE": str(self.root / "boot" / "cmdline.txt"),
+        }
+        bash = shutil.which("bash") or "/bin/bash"
+        return subprocess.run(
+            [bash, str(INSTALL), *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            timeout=60,
+            check=False,
+        )
+
+    def calls(self) -> list[str]:
+        return self.log.read_text().splitlines()
+
+
+@pytest.fixture
+def sandbox(tmp_path: Path) -> Sandbox:
+    return Sandbox(tmp_path)
+
+
+def test_installer_first_run_installs_everything_and_asks_for_a_reboot(sandbox: Sandbox) -> None:
+    result = sandbox.run()
+    assert result.returncode == 0, result.stdout + result.stderr
+    calls = sandbox.calls()
+    assert "apt-get update" in calls
+    assert any(c.startswith("env DEBIAN_FRONTEND=noninteractive apt-get install -y") for c in calls)
+    assert "raspi-config nonint do_i2c 0" in calls and "raspi-config nonint do_spi 0" in calls
+    assert not any("do_boot_behaviour" in c for c in calls)  # Lite: no desktop
+    assert [c for c in calls if c.startswith("groupadd")] == [
+        f"groupadd --system {g}" for g in ("gpio", "i2c", "spi", "input", "render")
+    ]
+    assert any(c.startswith("useradd --system") and c.endswith(" duetbox") for c in calls)
+    assert f"python3 -m venv {sandbox.prefix}/venv" in calls
+    assert f"python -m pip install --upgrade {sandbox.prefix}/src[pi]" in calls
+    assert sandbox.config.read_text() == (ROOT / "hardware" / "data" / "default.toml").read_text()
+    assert "systemctl enable duetbox.service" in calls
+    # The boot configuration changed: a reboot is asked for and the service is not started now.
+    assert "the boot configuration changed" in result.stdout
+    assert "reboot with: sudo reboot" in result.stdout
+    assert not any(c.startswith("systemctl restart") or c == "systemctl reboot" for c in calls)
+    text = sandbox.boot_config.read_text()
+    assert text.endswith("[all]\ndtparam=i2c_arm=on\ndtparam=spi=on\ndtparam=i2c_arm_baudrate=400000\n")
+
+
+def test_installer_second_run_changes_nothing_and_starts_the_service(sandbox: Sandbox) -> None:
+    assert sandbox.run().returncode == 0
+    boot_after_first = sandbox.boot_config.read_text()
+    sandbox.config.write_text("# edited by the owner\n")
+    result = sandbox.run()
+    assert result.returncode == 0, result.stdout + result.stderr
+    calls = sandbox.calls()
+    assert not any(
+        c.startswith(("raspi-config nonint do_", "groupadd", "useradd", "python3 -m venv")) for c in calls
+    )
+    for line in (
+        "I2C already enabled",
+        "SPI already enabled",
+        "already set: dtparam=i2c_arm_baudrate=400000",
+        "user duetbox exists",
+        f"virtualenv {sandbox.prefix}/venv exists",
+        "kept the existing",
+    ):
+        assert line in result.stdout, line
+    assert sandbox.boot_config.read_text() == boot_after_first
+    assert sandbox.config.read_text() == "# edited by the owner\n"
+    assert f"duetbox config check {sandbox.config}" in calls  # the kept config is checked
+    assert f"python -m pip install --upgrade {sandbox.prefix}/src[pi]" in calls  # the app is refreshed
+    assert "systemctl restart duetbox.service" in calls
+    assert "boot configuration changed" not in result.stdout
+
+
+def test_installer_desktop_image_boots_to_the_console(sandbox: Sandbox) -> None:
+    (sandbox.state / "desktop").touch()
+    (sandbox.state / "i2c").touch()
+    (sandbox.state / "spi").touch()
+    sandbox.boot_config.write_text("dtparam=i2c_arm_baudrate=400000\n")
+    result = sandbox.run()
+    assert result.returncode == 0, result.stderr
+    assert "raspi-config nonint do_boot_behaviour B1" in sandbox.calls()
+    assert "the boot configuration changed" in result.stdout
+
+
+def test_installer_stops_at_the_first_failing_step(sandbox: Sandbox) -> None:
+    (sandbox.state / "apt-fails").touch()
+    result = sandbox.run()
+    assert result.returncode != 0
+    assert "E: Unable to locate package" in result.stderr
+    assert "install.sh: stopped at step 2 (Install Debian packages)" in result.stderr
+    assert not any(c.startswith(("raspi-config", "useradd", "systemctl enable")) for c in sandbox.calls())
+
+
+def test_installer_real_uninstall_keeps_saved_games(sandbox: Sandbox) -> None:
+    (sandbox.state / "user").touch()
+    result = sandbox.run("--uninstall")
+    assert result.returncode == 0, result.stdout + result.stderr
+    calls = sandbox.calls()
+    assert f"rm -rf {sandbox.prefix} /etc/duetbox /var/cache/duetbox" in calls
+    assert "userdel duetbox" in calls
+    assert not any("/var/lib/duetbox" in c for c in calls)
