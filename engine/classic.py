@@ -1,8 +1,8 @@
 """Classic Codenames (rules §2) and Codenames Pictures (rules §3): two teams, one key, pure actions.
 
-Variants: ``standard``; ``duo`` (one team, the starting team, plays against the box, which covers one of its own cards
-after each of the team's turns — a ``Cover`` action in the record, chosen with the game's seed); ``trio`` (two
-spymasters, one guesser playing for both teams in turn: the rules of ``standard``).
+Variants: ``standard``; ``duo`` (one team, the starting team, plays against the box, which covers one of
+its own cards after each of the team's turns — a ``Cover`` action in the record, chosen with the game's
+seed); ``trio`` (two spymasters, one guesser playing for both teams in turn: the rules of ``standard``).
 """
 
 from __future__ import annotations
@@ -69,7 +69,8 @@ class ClassicKey:
 
     def counts(self) -> tuple[int, int, int, int]:
         other = other_team(self.start)
-        return (self.cards.count(self.start), self.cards.count(other), self.cards.count("N"), self.cards.count("X"))
+        cards = self.cards
+        return (cards.count(self.start), cards.count(other), cards.count("N"), cards.count("X"))
 
 
 def parse_classic_key(cards: object, start: object, kind: Kind, pictures_key: str = "source") -> ClassicKey:
@@ -102,7 +103,7 @@ def random_classic_key(rng: random.Random, kind: Kind = "classic", pictures_key:
     return ClassicKey("".join(cards), team)
 
 
-# --- actions -------------------------------------------------------------------------------------------------------
+# --- actions ------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class TeamClue:
@@ -214,7 +215,7 @@ def classic_action_from_dict(d: object, size: int) -> ClassicAction:
     raise ValueError(f"unknown action type {kind!r} (clue, guess, stop, penalty, cover)")
 
 
-# --- state ---------------------------------------------------------------------------------------------------------
+# --- state --------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class ClassicRules:
@@ -344,6 +345,8 @@ def apply_classic(state: ClassicState, action: ClassicAction, *,
         raise StaleAction(f"this action was made against move {version}, the game is at move {state.version}")
     if state.over:
         raise GameOver("the game is over")
+    if not isinstance(action, (TeamClue, TeamGuess, TeamStop, TeamPenalty, Cover)):
+        raise IllegalAction(f"not a classic action: {action!r}")
     if action.team != state.turn:
         raise NotYourTurn(f"it is team {state.turn}'s turn, not team {action.team}'s")
     new = _apply(state, action)
@@ -355,7 +358,8 @@ def _apply(state: ClassicState, action: ClassicAction) -> ClassicState:
     if isinstance(action, Cover):
         if state.phase != "cover":
             raise WrongPhase("the box covers a card only after the players' turn (duo)")
-        if not 0 <= action.card < size or action.card in state.covered or state.key.cards[action.card] != action.team:
+        if (not 0 <= action.card < size or action.card in state.covered
+                or state.key.cards[action.card] != action.team):
             raise CardNotPlayable(f"card {action.card} is not an uncovered card of team {action.team}")
         state = replace(state, covered=state.covered | {action.card})
         done = _after_cover(state)
@@ -389,17 +393,16 @@ def _apply(state: ClassicState, action: ClassicAction) -> ClassicState:
         if last.penalty:
             raise IllegalAction("this clue has already been penalised")
         opponent = other_team(action.team)
-        if action.cover in state.covered or state.key.cards[action.cover] != opponent:
+        if (not 0 <= action.cover < size or action.cover in state.covered
+                or state.key.cards[action.cover] != opponent):
             raise CardNotPlayable(f"card {action.cover} is not an uncovered card of team {opponent}")
         state = replace(state, covered=state.covered | {action.cover},
                         clues=state.clues[:-1] + (replace(last, penalty=True),))
         done = _after_cover(state)
         if done:
             return done
-        state = replace(state, guesses_made=0)
-        if state.rules.variant == "duo":  # the box's cover was the penalty's: back to the players
-            return replace(state, phase="clue", turn=state.players)
-        return replace(state, phase="clue", turn=opponent)
+        # The penalty ends the turn like any other end of turn: in duo the box then covers one more card.
+        return _end_turn(state)
     # a guess
     card = action.card
     if not 0 <= card < size:
@@ -426,10 +429,18 @@ def _apply(state: ClassicState, action: ClassicAction) -> ClassicState:
 
 
 def duo_cover_choice(state: ClassicState) -> int:
-    """The card the box covers in duo, picked with the game's seed (deterministic for replay)."""
-    if state.phase != "cover":
+    """The card the box covers in duo, picked with the game's seed (deterministic for replay).
+
+    In the cover phase it is the box's end-of-turn cover; while the players guess (duo only) it is the card
+    the box covers if their clue is penalised (``TeamPenalty(players, duo_cover_choice(state))``).
+    """
+    if state.phase == "cover":
+        box = state.turn
+    elif state.phase == "guess" and state.rules.variant == "duo":
+        box = other_team(state.players)
+    else:
         raise WrongPhase("no cover is due")
-    choices = [i for i, c in enumerate(state.key.cards) if c == state.turn and i not in state.covered]
+    choices = [i for i, c in enumerate(state.key.cards) if c == box and i not in state.covered]
     return random.Random(f"{state.seed}:{state.version}").choice(choices)
 
 
@@ -453,7 +464,7 @@ def legal_classic_actions(state: ClassicState) -> list[ClassicAction]:
     return actions
 
 
-# --- views ---------------------------------------------------------------------------------------------------------
+# --- views --------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class ClassicCardView:

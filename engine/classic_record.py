@@ -1,4 +1,4 @@
-"""Records of classic Codenames and Codenames Pictures games (``duetbox-record/1`` with mode classic/pictures)."""
+"""Records of classic Codenames and Codenames Pictures games (``duetbox-record/1``, mode classic/pictures)."""
 
 from __future__ import annotations
 
@@ -36,8 +36,8 @@ def load_classic(record: Mapping[str, Any]) -> tuple[ClassicState, list[ClassicA
     _require(clues in ("strict", "flexible"), "'clues' must be 'strict' or 'flexible'")
     language = record.get("language", rules_in.get("language", "fr"))
     _require(language in LANGUAGES, f"language must be one of {', '.join(LANGUAGES)}")
-    rules = ClassicRules(kind=mode, variant=variant, clues=clues, pictures_key=pictures_key,  # type: ignore[arg-type]
-                         language=language)
+    rules = ClassicRules(kind=mode, variant=variant, clues=clues,  # type: ignore[arg-type]
+                         pictures_key=pictures_key, language=language)
     cards = record.get("cards", record.get("words"))
     _require(isinstance(cards, list) and all(isinstance(c, str) for c in cards),
              "'cards' must be a list of strings")
