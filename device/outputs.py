@@ -16,9 +16,11 @@ from device.screens.base import Frame
 log = logging.getLogger("duetbox.outputs")
 
 try:  # the real renderers
+    from device.render.shared import SharedRenderer as _SharedRenderer
     from device.render.shared import render_shared as _render_shared
 except ImportError:  # pragma: no cover - depends on what has landed
     _render_shared = None
+    _SharedRenderer = None
 try:
     from device.render.oled import render_oled as _render_oled
 except ImportError:  # pragma: no cover
@@ -103,6 +105,7 @@ class Outputs:
         self.last_ring: list[tuple[int, int, int]] = []
         self._last_shared: tuple[Any, Any] | None = None
         self._oled_seen: dict[str, tuple[Any, Any]] = {}
+        self._renderer = _SharedRenderer() if _SharedRenderer is not None else None
 
     def show(self, frame: Frame, now: float, *, force: bool = False) -> None:
         self._shared(frame, force)
@@ -118,9 +121,11 @@ class Outputs:
         if not force and key == self._last_shared:
             return
         self._last_shared = key
-        render = _render_shared or _standin_shared
         try:
-            rects = render(display.surface, frame.view, frame.shared)
+            if _render_shared is not None:
+                rects = _render_shared(display.surface, frame.view, frame.shared, self._renderer)
+            else:
+                rects = _standin_shared(display.surface, frame.view, frame.shared)
         except Exception:  # noqa: BLE001 - a drawing bug must not stop the game
             log.exception("drawing the shared display failed; showing the stand-in")
             rects = _standin_shared(display.surface, frame.view, frame.shared)

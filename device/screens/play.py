@@ -158,7 +158,7 @@ class DuetPlayScreen(Screen):
     def _touch(self, event: InputEvent, view: Any) -> None:
         card = event.card
         if card is None and event.pos is not None:
-            card = _card_at(event.pos)
+            card = _card_at(event.pos, self.app.box.display.size, self.pictures)
         if card is None or not 0 <= card < 25:
             return
         seats = [s for s in view.guessers] or [s for s in ("A", "B")]
@@ -417,17 +417,20 @@ class DuetPlayScreen(Screen):
         return m.SeatKeyUi(role=role, cursor=cursor)
 
 
-def _card_at(pos: tuple[float, float]) -> int | None:
-    """The card under a normalised touch position (the renderer's layout when it says, else a plain 5x5)."""
+def _card_at(pos: tuple[float, float], size: tuple[int, int], pictures: bool) -> int | None:
+    """The card under a normalised touch position, by the renderer's grid layout (else a plain 5x5)."""
+    x, y = pos
     try:
-        from device.render.shared import card_at
+        from device.render.shared import grid_layout
 
-        return card_at(pos)  # type: ignore[no-any-return]
-    except (ImportError, AttributeError, TypeError):
-        x, y = pos
-        if not (0 <= x < 1 and 0 <= y < 1):
-            return None
-        return int(y * 5) * 5 + int(x * 5)
+        cells = grid_layout(size, pictures=pictures).cells
+    except ImportError:  # pragma: no cover
+        return int(y * 5) * 5 + int(x * 5) if 0 <= x < 1 and 0 <= y < 1 else None
+    px, py = x * size[0], y * size[1]
+    for index, rect in enumerate(cells):
+        if rect.collidepoint(px, py):
+            return index
+    return None
 
 
 class GameOverScreen(Screen):

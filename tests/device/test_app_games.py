@@ -1,0 +1,122 @@
+"""Whole games played through ``duetbox run --hardware mock --script`` (the scripted-run contract)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from boxscript import Table, cards, exported, make_record, replayed, run_box
+from PIL import Image
+
+
+def _greens_left_for(record: dict, side: str, found: set[int]) -> list[int]:
+    return [c for c in cards(record, side, "G") if c not in found]
+
+
+def test_app_duet_win_with_score(tmp_path: Path) -> None:
+    record = make_record(7)
+    a_greens = cards(record, "A", "G")
+    t = Table().add("snapshot start")
+    t.clue("A", 9, "fruit")
+    for card in a_greens:
+        t.guess("B", card)
+    t.stop("B")
+    rest = _greens_left_for(record, "B", set(a_greens))
+    t.clue("B", len(rest))
+    for card in rest:
+        t.guess("A", card)
+    t.add("snapshot over")
+    t.add("press A.ok", "press B.ok", "snapshot keys")
+    code, snaps, data = run_box(tmp_path, t, record=record)
+    assert code == 0
+    saved = exported(data, "1")
+    summary = replayed(saved)
+    assert summary["status"] == "won" and summary["error"] is None
+    assert saved["_result"] == "won"
+    # 2 turns used (a stop and the winning turn): bank 7, 2 tokens taken
+    assert summary["score"] == 3 * 7 + 2 == saved["_score"]
+    assert (snaps / "keys-shared.png").exists()
+    over = Image.open(snaps / "over-shared.png")
+    keys = Image.open(snaps / "keys-shared.png")
+    assert over.tobytes() != keys.tobytes()  # both seats confirmed: the keys appear
+
+
+def test_app_assassin_loss(tmp_path: Path) -> None:
+    record = make_record(8)
+    assassin = cards(record, "A", "X")[0]
+    t = Table().clue("A", 2).guess("B", assassin).add("snapshot lost")
+    code, snaps, data = run_box(tmp_path, t, record=record)
+    assert code == 0
+    summary = replayed(exported(data, "1"))
+    assert summary["status"] == "lost" and summary["reason"] == "assassin"
+    assert (snaps / "lost-oled-B.png").exists()
+
+
+def test_app_refused_clue_accepted_anyway(tmp_path: Path) -> None:
+    record = make_record(9)
+    t = Table()
+    t.add("press A.ok", "press A.ok", f"type A {record['words'][3]}", "press A.ok", "snapshot refused")
+    t.add("press A.ok")  # "accept anyway" is the first choice
+    code, snaps, data = run_box(tmp_path, t, record=record)
+    assert code == 0
+    actions = exported(data, "1")["actions"]
+    assert actions == [{"type": "clue", "seat": "A", "word": record["words"][3], "number": 1, "override": True}]
+
+
+def test_app_mission_two_token_mistake(tmp_path: Path) -> None:
+    # Berlin: 11 turns, 2 innocent-face tokens; the third mistake costs two case-closed tokens.
+    record = make_record(10, mission="Berlin")
+    a_bystanders = cards(record, "A", "N")
+    b_bystanders = cards(record, "B", "N")
+    t = Table()
+    t.clue("A", 1).guess("B", a_bystanders[0])
+    t.clue("B", 1).guess("A", b_bystanders[0])
+    t.clue("A", 1).guess("B", a_bystanders[1])
+    t.add("snapshot double")
+    code, snaps, data = run_box(tmp_path, t, record=record)
+    assert code == 0
+    summary = replayed(exported(data, "1"))
+    assert summary["error"] is None
+    assert summary["tokens_left"] == 11 - 2 - 2
+    assert summary["mistakes_left"] == 0
+
+
+def test_app_sudden_death_win(tmp_path: Path) -> None:
+    record = make_record(11, tokens=2)
+    t = Table()
+    t.clue("A", 1).guess("B", cards(record, "A", "N")[0])
+    t.clue("B", 1).guess("A", cards(record, "B", "N")[0])
+    t.add("snapshot sudden")
+    found: set[int] = set()
+    for card in cards(record, "A", "G"):  # B finds A's greens
+        t.guess("B", card)
+        found.add(card)
+    for card in _greens_left_for(record, "B", found):  # A finds the rest of B's
+        t.guess("A", card)
+    t.add("snapshot won")
+    code, snaps, data = run_box(tmp_path, t, record=record)
+    assert code == 0
+    summary = replayed(exported(data, "1"))
+    assert summary["status"] == "won" and summary["error"] is None
+    sudden = Image.open(snaps / "sudden-shared.png")
+    assert sudden.size == (1280, 720)
+
+
+def test_app_hotseat_game_by_touch(tmp_path: Path) -> None:
+    # menu: Duet, missions, classic, pictures, duet with pictures, hot-seat
+    t = Table().add("press A.down", "press A.down", "press A.down", "press A.down", "press A.down",
+                    "press A.ok", "press A.ok", "snapshot privacy",
+                    "down A.ok", "wait 700", "snapshot key", "release A.ok", "snapshot hidden",
+                    "type A 2", "type A \\n", "type A \\n", "snapshot clue")
+    code, snaps, data = run_box(tmp_path, t, seed=3)
+    assert code == 0
+    record = exported(data)
+    assert record["actions"] == [{"type": "clue", "seat": "A", "word": None, "number": 2}]
+    privacy = Image.open(snaps / "privacy-shared.png").tobytes()
+    key = Image.open(snaps / "key-shared.png").tobytes()
+    hidden = Image.open(snaps / "hidden-shared.png").tobytes()
+    assert privacy != key and hidden != key
+    # B guesses by touching a card twice
+    green = cards(record, "A", "G")[0]
+    code, snaps, data = run_box(tmp_path, f"touch {green}\ntouch {green}\nsnapshot guessed\n", data=data)
+    assert code == 0
+    assert exported(data)["actions"][-1] == {"type": "guess", "seat": "B", "card": green}
