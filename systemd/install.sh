@@ -203,12 +203,13 @@ enable_buses() {
 
 console_boot() {
     step "Boot to the console (the box draws on the screen itself)"
-    if systemctl is-enabled --quiet display-manager.service 2>/dev/null; then
+    if [ "$(systemctl get-default 2>/dev/null || true)" = graphical.target ] \
+        && systemctl is-enabled --quiet display-manager.service 2>/dev/null; then
         note "a desktop display manager is enabled; it would hold the screen, so boot to the text console"
         note "(undo with: sudo raspi-config nonint do_boot_behaviour B4)"
         run raspi-config nonint do_boot_behaviour B1
     else
-        note "no desktop display manager enabled: nothing to do"
+        note "no desktop at boot: nothing to do"
     fi
 }
 

@@ -491,6 +491,9 @@ def test_installer_desktop_image_boots_to_the_console(sandbox: Sandbox) -> None:
     assert result.returncode == 0, result.stderr
     assert "raspi-config nonint do_boot_behaviour B1" in sandbox.calls()
     assert "the boot configuration changed" in result.stdout
+    again = sandbox.run()
+    assert "no desktop at boot" in again.stdout
+    assert not any("do_boot_behaviour" in c for c in sandbox.calls())
 
 
 def test_installer_stops_at_the_first_failing_step(sandbox: Sandbox) -> None:
