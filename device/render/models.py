@@ -32,6 +32,7 @@ GuessResult = Literal["agent", "bystander", "assassin"]
 
 # --- shared pieces ------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Cursor:
     """A seat's cursor on the grid (moved with that seat's joystick or by touch). Seat A: solid frame with a
@@ -61,6 +62,7 @@ class MenuItem:
 
 
 # --- shared display: one model per screen -------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class PlayUi:
@@ -285,12 +287,24 @@ class ClassicCard:
     colour: Literal["R", "B", "N", "X"] | None = None
 
 
-SharedUi = (PlayUi | GameOverUi | MenuUi | SetupUi | SettingsUi | PinUi | StatsUi | MapUi | HotSeatUi |
-AttractUi
-            | MessageUi | ClassicPlayUi)
+SharedUi = (
+    PlayUi
+    | GameOverUi
+    | MenuUi
+    | SetupUi
+    | SettingsUi
+    | PinUi
+    | StatsUi
+    | MapUi
+    | HotSeatUi
+    | AttractUi
+    | MessageUi
+    | ClassicPlayUi
+)
 
 
 # --- seat OLEDs (128x64, one bit) ---------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class SeatKeyUi:
@@ -361,6 +375,7 @@ OledUi = SeatKeyUi | ClueEntryUi | MenuUi | OledTextUi | SpymasterUi
 # draws the base layer from the public view (bank tokens, sudden-death pulse) and the effects over it;
 # ring.next_deadline(view, effects, t) says when the next frame differs (None = still until something
 # happens).
+
 
 @dataclass(frozen=True)
 class GuessFlash:

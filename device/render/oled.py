@@ -3,8 +3,8 @@
 Meaning is carried by patterns, never by intensity (the panel has one bit anyway):
 
 - key map cell (10x10 on a 12 px pitch): own agent to find = filled square; assassin = cross; bystander =
-  empty outline; a card covered by a found agent = checkerboard; the revealed assassin = filled with a
-  cross cut out; a bystander token = a triangle on the cell edge toward the seat that guessed (bigger when the
+  empty outline; a card covered by a found agent = checkerboard; the revealed assassin = filled with a cross
+  cut out; a bystander token = a triangle on the cell edge toward the seat that guessed (bigger when the
   mistake cost two tokens); the seat's cursor = a frame around the cell.
 - seat B's map is turned 180° (card 24 at its top-left), so both seats see the map as they see the table;
   the text is never turned.
@@ -54,6 +54,7 @@ def render_oled(view: SeatView | None, ui: OledUi | None) -> Image.Image:
 
 # --- key map ------------------------------------------------------------------------------------------
 
+
 def cell_origin(index: int, seat: str, columns: int = 5, rows: int = 5) -> tuple[int, int]:
     """Top-left pixel of card ``index``'s cell on ``seat``'s map (seat B's map is turned 180°)."""
     row, col = divmod(index, columns)
@@ -86,7 +87,7 @@ def _hatch(draw: ImageDraw.ImageDraw, x: int, y: int, size: int) -> None:
 def _triangle(draw: ImageDraw.ImageDraw, x: int, y: int, down: bool, double: bool, fill: int) -> None:
     """A bystander token's arrow: a wedge on the cell edge toward the guessing seat; a double wedge when the
     mistake cost two tokens."""
-    for step in ((0, 3) if double else (0,)):
+    for step in (0, 3) if double else (0,):
         if down:
             base, tip = y + CELL - 4 - step, y + CELL - 1 - step
         else:
@@ -94,8 +95,9 @@ def _triangle(draw: ImageDraw.ImageDraw, x: int, y: int, down: bool, double: boo
         draw.polygon([(x + 1, base), (x + 8, base), (x + 5, tip), (x + 4, tip)], fill=fill)
 
 
-def _duet_cell(draw: ImageDraw.ImageDraw, x: int, y: int, identity: str, card: CardView | None,
-               viewer: str) -> None:
+def _duet_cell(
+    draw: ImageDraw.ImageDraw, x: int, y: int, identity: str, card: CardView | None, viewer: str
+) -> None:
     filled = False
     if card is not None and card.agent:
         _checker(draw, x, y)
@@ -163,8 +165,12 @@ def _seat_key(draw: ImageDraw.ImageDraw, view: SeatView, ui: SeatKeyUi) -> None:
     if clue is not None:
         word = clue.word or "—"
         draw.line((PANEL_X, 51, WIDTH - 1, 51), fill=1)
-        draw.text((PANEL_X, 53), ellipsize(f"{word} {clue.number}", width,
-                                           lambda s: int(draw.textlength(s, font=small))), font=small, fill=1)
+        draw.text(
+            (PANEL_X, 53),
+            ellipsize(f"{word} {clue.number}", width, lambda s: int(draw.textlength(s, font=small))),
+            font=small,
+            fill=1,
+        )
 
 
 def _arrow(draw: ImageDraw.ImageDraw, x: int, y: int, up: bool) -> None:
@@ -175,6 +181,7 @@ def _arrow(draw: ImageDraw.ImageDraw, x: int, y: int, up: bool) -> None:
 
 
 # --- clue entry ---------------------------------------------------------------------------------------
+
 
 def _clue_entry(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryUi) -> None:
     small, bold, big = pil_font(SMALL), pil_font(TITLE, bold=True), pil_font(BIG, bold=True)
@@ -250,8 +257,11 @@ def _letter_strip(draw: ImageDraw.ImageDraw, letters: tuple[str, ...], selected:
     selected %= len(letters)
     span = WIDTH // slot // 2 + 1
     for offset in range(-span, span + 1):
-        letter = letters[(selected + offset) % len(letters)] if len(letters) > 2 * span else (
-            letters[selected + offset] if 0 <= selected + offset < len(letters) else None)
+        letter = (
+            letters[(selected + offset) % len(letters)]
+            if len(letters) > 2 * span
+            else (letters[selected + offset] if 0 <= selected + offset < len(letters) else None)
+        )
         if letter is None:
             continue
         x = centre + offset * slot
@@ -282,6 +292,7 @@ def _choices(draw: ImageDraw.ImageDraw, choices: tuple[str, ...], selected: int,
 
 
 # --- menus and text -----------------------------------------------------------------------------------
+
 
 def _menu(draw: ImageDraw.ImageDraw, ui: MenuUi) -> None:
     small = pil_font(SMALL)
@@ -335,6 +346,7 @@ def _text(draw: ImageDraw.ImageDraw, ui: OledTextUi) -> None:
 
 
 # --- classic spymaster --------------------------------------------------------------------------------
+
 
 def _spy_cell(draw: ImageDraw.ImageDraw, x: int, y: int, colour: str, covered: bool) -> None:
     if covered:

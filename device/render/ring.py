@@ -4,8 +4,8 @@ Pure: the same arguments always give the same frame, and ``next_deadline`` says 
 change, so the app sleeps until then instead of polling. Meaning never rides on colour alone:
 
 - bank tokens: one segment per timer token from the top, clockwise. Innocent-face tokens are warm white and
-  steady, every LED of their segment lit; case-closed tokens are green, lit on every other LED of the segment
-  and "tick" dark for 0.15 s every 2 s. Spent tokens are dark.
+  steady, every LED of their segment lit; case-closed tokens are green, lit on every other LED of the
+  segment and "tick" dark for 0.15 s every 2 s. Spent tokens are dark.
 - guess flash over the whole ring: agent = green, two slow pulses; bystander = amber, three quick blinks;
   assassin = red, a fast strobe then a long steady glow.
 - hold-to-confirm: the ring fills clockwise from the holding seat's side (A = bottom, B = top), the last LED
@@ -28,8 +28,15 @@ from collections.abc import Iterable, Sequence
 from .models import AttractEffect, GuessFlash, HoldFill, LossEffect, RingEffect, WinEffect
 
 __all__ = [
-    "AttractEffect", "GuessFlash", "HoldFill", "LossEffect", "RingEffect", "WinEffect",
-    "FLASH_SECONDS", "ring_frame", "next_deadline",
+    "AttractEffect",
+    "GuessFlash",
+    "HoldFill",
+    "LossEffect",
+    "RingEffect",
+    "WinEffect",
+    "FLASH_SECONDS",
+    "ring_frame",
+    "next_deadline",
 ]
 
 RGB = tuple[int, int, int]
@@ -181,10 +188,16 @@ def _hold(effect: HoldFill, count: int) -> list[RGB]:
     return frame
 
 
-def ring_frame(view: object, effects: RingEffect | Sequence[RingEffect] | None, t: float, count: int,
-               brightness: float = 1.0) -> list[RGB]:
-    """The ring's pixels at time ``t`` (clock seconds) for a ring of ``count`` LEDs, scaled by ``brightness``
-    (0..1, from settings). ``view``: the public view or None (menus: dark unless an effect runs)."""
+def ring_frame(
+    view: object,
+    effects: RingEffect | Sequence[RingEffect] | None,
+    t: float,
+    count: int,
+    brightness: float = 1.0,
+) -> list[RGB]:
+    """The ring's pixels at time ``t`` (clock seconds) for a ring of ``count`` LEDs, scaled by
+    ``brightness`` (0..1, from settings). ``view``: the public view or None (menus: dark unless an effect
+    runs)."""
     if count <= 0:
         return []
     items = _effects(effects)
@@ -210,8 +223,8 @@ def ring_frame(view: object, effects: RingEffect | Sequence[RingEffect] | None, 
 
 
 def next_deadline(view: object, effects: RingEffect | Sequence[RingEffect] | None, t: float) -> float | None:
-    """The next time after ``t`` at which ``ring_frame`` may differ, or None when it stays as it is until the
-    view or the effects change."""
+    """The next time after ``t`` at which ``ring_frame`` may differ, or None when it stays as it is until
+    the view or the effects change."""
     candidates: list[float] = []
     phase = getattr(view, "phase", None) if view is not None else None
     items = _effects(effects)

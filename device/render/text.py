@@ -51,8 +51,16 @@ class TextCache:
         self._items: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self.limit = limit
 
-    def get(self, text: str, size: int, colour: Colour, *, bold: bool = False, condensed: bool = False,
-            flip: bool = False) -> pygame.Surface:
+    def get(
+        self,
+        text: str,
+        size: int,
+        colour: Colour,
+        *,
+        bold: bool = False,
+        condensed: bool = False,
+        flip: bool = False,
+    ) -> pygame.Surface:
         import pygame
 
         key = (text, size, colour, bold, condensed, flip)
@@ -99,8 +107,16 @@ def ellipsize(text: str, width: int, measure: Callable[[str], int]) -> str:
     return text + "…"
 
 
-def fit_size(text: str, width: int, height: int, *, bold: bool = False, condensed: bool = False,
-             largest: int = 200, smallest: int = 6) -> int:
+def fit_size(
+    text: str,
+    width: int,
+    height: int,
+    *,
+    bold: bool = False,
+    condensed: bool = False,
+    largest: int = 200,
+    smallest: int = 6,
+) -> int:
     """The largest font size (≤ ``largest``) at which ``text`` fits ``width`` x ``height`` on one line."""
     size = max(smallest, min(largest, int(height)))
     while size > smallest:

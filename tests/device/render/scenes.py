@@ -8,9 +8,33 @@ from engine import duet
 from engine.actions import Clue, Guess, Stop
 from engine.keycard import DuetKey, random_key
 
-WORDS = ("forêt", "fleuve", "île", "ambassadeur", "château", "știință", "pădure", "pâine", "été", "glacier",
-         "vallée", "grotte", "cascade", "marais", "prairie", "colline", "désert", "volcan", "océan", "lac",
-         "éléphant", "țară", "mer", "plage", "montagne")
+WORDS = (
+    "forêt",
+    "fleuve",
+    "île",
+    "ambassadeur",
+    "château",
+    "știință",
+    "pădure",
+    "pâine",
+    "été",
+    "glacier",
+    "vallée",
+    "grotte",
+    "cascade",
+    "marais",
+    "prairie",
+    "colline",
+    "désert",
+    "volcan",
+    "océan",
+    "lac",
+    "éléphant",
+    "țară",
+    "mer",
+    "plage",
+    "montagne",
+)
 
 
 def key(seed: int = 7) -> DuetKey:

@@ -1,0 +1,434 @@
+"""Card faces, tokens and icons for the shared display (pygame). Pure drawing helpers; caching lives in
+shared.SharedRenderer. Every state has its own shape as well as its colour: agent tile = silhouette,
+assassin = crosshair, bystander token = disc with an arrow, closed-face token = disc with a check mark."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from .text import TextCache, ellipsize, fit_size, pg_font
+
+Colour = tuple[int, int, int]
+
+BG: Colour = (22, 42, 50)
+PANEL: Colour = (31, 56, 66)
+PANEL_LINE: Colour = (62, 92, 104)
+INK_LIGHT: Colour = (236, 240, 236)
+INK_MUTED: Colour = (160, 184, 186)
+CARD: Colour = (242, 231, 204)
+CARD_BAND: Colour = (228, 214, 182)
+CARD_EDGE: Colour = (176, 152, 112)
+INK: Colour = (38, 33, 28)
+INK_FLIPPED: Colour = (84, 74, 62)
+GREEN: Colour = (58, 146, 64)
+GREEN_DARK: Colour = (28, 92, 36)
+GREEN_LIGHT: Colour = (196, 236, 190)
+TAN: Colour = (214, 168, 104)
+TAN_DARK: Colour = (132, 92, 44)
+BLACK: Colour = (24, 24, 28)
+RED: Colour = (196, 44, 44)
+TEAM_RED: Colour = (200, 56, 48)
+TEAM_RED_DARK: Colour = (120, 24, 20)
+TEAM_BLUE: Colour = (44, 104, 196)
+TEAM_BLUE_DARK: Colour = (18, 52, 112)
+SEAT_COLOUR: dict[str, Colour] = {"A": (70, 156, 255), "B": (255, 146, 40)}
+SEAT_DARK: dict[str, Colour] = {"A": (20, 70, 150), "B": (150, 74, 0)}
+
+
+@dataclass(frozen=True)
+class Face:
+    """Everything that decides how one card looks apart from overlays (cursor, hold): the cache key."""
+
+    content: str
+    size: tuple[int, int]
+    orientation: str = "table"  # "table" | "upright"
+    picture: bool = False
+    agent: bool = False
+    marks: tuple[str, ...] = ()
+    double: bool = False
+    assassin: bool = False
+    reveal: tuple[str, str] | None = None  # (A's identity, B's identity) at game over
+    key: str | None = None  # hot-seat: the viewer's identity of this card (G/N/X or R/B/N/X)
+    key_seat: str = "A"
+    colour: str | None = None  # classic: R/B/N/X once covered
+    cover: float = 0.0  # classic duo: the opponent's cover sliding in (0..1)
+
+
+def rounded(surf: pygame.Surface, colour: Colour, rect: pygame.Rect, radius: int, width: int = 0) -> None:
+    pygame.draw.rect(surf, colour, rect, width, border_radius=max(0, radius))
+
+
+def silhouette(surf: pygame.Surface, colour: Colour, centre: tuple[int, int], size: int) -> None:
+    """An agent: head and shoulders."""
+    cx, cy = centre
+    head = max(2, size // 5)
+    pygame.draw.circle(surf, colour, (cx, cy - size // 6), head)
+    body = pygame.Rect(0, 0, int(size * 0.75), max(3, size // 2))
+    body.midtop = (cx, cy + size // 10)
+    pygame.draw.ellipse(surf, colour, body)
+
+
+def crosshair(surf: pygame.Surface, colour: Colour, centre: tuple[int, int], size: int) -> None:
+    """The assassin: a ring with a cross through it."""
+    r = max(3, size // 2)
+    w = max(2, size // 12)
+    pygame.draw.circle(surf, colour, centre, r, w)
+    cx, cy = centre
+    pygame.draw.line(surf, colour, (cx - r - w, cy), (cx + r + w, cy), w)
+    pygame.draw.line(surf, colour, (cx, cy - r - w), (cx, cy + r + w), w)
+    pygame.draw.circle(surf, colour, centre, max(2, r // 4))
+
+
+def check(surf: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int) -> None:
+    pts = [
+        (rect.left + rect.width * 0.18, rect.top + rect.height * 0.52),
+        (rect.left + rect.width * 0.42, rect.top + rect.height * 0.76),
+        (rect.left + rect.width * 0.82, rect.top + rect.height * 0.26),
+    ]
+    pygame.draw.lines(surf, colour, False, pts, max(2, width))
+
+
+def token(
+    surf: pygame.Surface, centre: tuple[int, int], radius: int, face: str, arrow: str | None = None
+) -> None:
+    """A timer token. face "innocent": tan disc with a person; "closed": green disc with a check; "spent":
+    an empty outline; "mark": a bystander token with its arrow ("down" toward A, "up" toward B)."""
+    radius = max(4, radius)
+    edge = max(1, radius // 7)
+    if face == "spent":
+        pygame.draw.circle(surf, PANEL_LINE, centre, radius, edge + 1)
+        return
+    if face == "closed":
+        pygame.draw.circle(surf, GREEN, centre, radius)
+        pygame.draw.circle(surf, GREEN_DARK, centre, radius, edge)
+        box = pygame.Rect(0, 0, radius * 2, radius * 2)
+        box.center = centre
+        check(surf, INK_LIGHT, box.inflate(-radius // 2, -radius // 2), radius // 4)
+        return
+    pygame.draw.circle(surf, TAN, centre, radius)
+    pygame.draw.circle(surf, TAN_DARK, centre, radius, edge)
+    if face == "innocent" or arrow is None:
+        silhouette(surf, TAN_DARK, (centre[0], centre[1] + radius // 6), int(radius * 1.1))
+        return
+    cx, cy = centre
+    s = radius * 0.62
+    if arrow == "down":
+        pts = [(cx - s, cy - s * 0.35), (cx + s, cy - s * 0.35), (cx, cy + s * 0.85)]
+    else:
+        pts = [(cx - s, cy + s * 0.35), (cx + s, cy + s * 0.35), (cx, cy - s * 0.85)]
+    pygame.draw.polygon(surf, INK_LIGHT, pts)
+    pygame.draw.polygon(surf, TAN_DARK, pts, max(1, edge))
+
+
+def identity_badge(surf: pygame.Surface, rect: pygame.Rect, identity: str) -> None:
+    """A key identity drawn in a strip: G = green with a dot, X = black with a cross, N = tan with a ring;
+    classic R = red with a disc, B = blue with a diamond."""
+    r = max(3, min(rect.width, rect.height) // 3)
+    c = rect.center
+    if identity == "G":
+        rounded(surf, GREEN, rect, r // 2)
+        pygame.draw.circle(surf, INK_LIGHT, c, r)
+    elif identity == "X":
+        rounded(surf, BLACK, rect, r // 2)
+        w = max(2, r // 3)
+        pygame.draw.line(surf, INK_LIGHT, (c[0] - r, c[1] - r), (c[0] + r, c[1] + r), w)
+        pygame.draw.line(surf, INK_LIGHT, (c[0] - r, c[1] + r), (c[0] + r, c[1] - r), w)
+    elif identity == "R":
+        rounded(surf, TEAM_RED, rect, r // 2)
+        pygame.draw.circle(surf, INK_LIGHT, c, r)
+    elif identity == "B":
+        rounded(surf, TEAM_BLUE, rect, r // 2)
+        pygame.draw.polygon(
+            surf, INK_LIGHT, [(c[0], c[1] - r), (c[0] + r, c[1]), (c[0], c[1] + r), (c[0] - r, c[1])]
+        )
+    else:
+        rounded(surf, CARD_BAND, rect, r // 2)
+        pygame.draw.circle(surf, TAN_DARK, c, r, max(1, r // 4))
+
+
+PictureLoader = Callable[[str, tuple[int, int]], "pygame.Surface | None"]
+
+
+def card_face(face: Face, text: TextCache, pictures: PictureLoader) -> pygame.Surface:
+    """The card's own surface (``face.size``), with a transparent margin outside the rounded card."""
+    w, h = face.size
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(3, min(w, h) // 10)
+    body = pygame.Rect(0, 0, w, h)
+    covered_colour = _cover_colour(face)
+    if covered_colour is not None and (face.agent or face.assassin or face.cover >= 1.0):
+        _tile(surf, face, body, radius, text)
+        return surf
+    rounded(surf, CARD, body, radius)
+    rounded(surf, CARD_EDGE, body, radius, max(1, min(w, h) // 40))
+    reserve = 0
+    if face.marks:
+        reserve = _token_radius(face) * 2 + 4
+    if face.reveal is not None and not face.picture:
+        _reveal(surf, face, body, radius, text, face.reveal)
+    elif face.key is not None and not face.picture:
+        _reveal(surf, face, body, radius, text, (face.key, face.key))
+    elif face.picture:
+        _picture(surf, face, body, pictures)
+    else:
+        _words(surf, face, body, text, reserve)
+    if face.key is not None and face.picture and face.key != "N":
+        _key_frame(surf, face, body, radius)
+    if face.reveal is not None and face.picture:
+        side = max(10, min(body.size) // 4)
+        for identity, corner in (
+            (face.reveal[0], pygame.Rect(3, h - side - 3, side, side)),
+            (face.reveal[1], pygame.Rect(w - side - 3, 3, side, side)),
+        ):
+            if identity != "N":
+                identity_badge(surf, corner, identity)
+    _marks(surf, face, body)
+    if covered_colour is not None and face.cover > 0:
+        cut = pygame.Rect(0, 0, w, max(1, int(h * face.cover)))
+        tile = pygame.Surface((w, h), pygame.SRCALPHA)
+        _tile(tile, face, body, radius, text)
+        surf.blit(tile, cut, cut)
+    return surf
+
+
+def _cover_colour(face: Face) -> Colour | None:
+    if face.agent:
+        return GREEN
+    if face.assassin:
+        return BLACK
+    if face.colour is not None:
+        return {"R": TEAM_RED, "B": TEAM_BLUE, "N": CARD_BAND, "X": BLACK}.get(face.colour, CARD_BAND)
+    return None
+
+
+def _tile(surf: pygame.Surface, face: Face, body: pygame.Rect, radius: int, text: TextCache) -> None:
+    """A covered card: agent tile, assassin, or a classic tile with its team's emblem."""
+    w, h = body.size
+    icon = int(min(w, h) * 0.55)
+    centre = body.center
+    small = max(8, h // 7)
+    ink = INK_LIGHT
+    if face.agent:
+        rounded(surf, GREEN, body, radius)
+        rounded(surf, GREEN_DARK, body, radius, max(2, min(w, h) // 25))
+        silhouette(surf, GREEN_DARK, (centre[0], centre[1] - h // 12), icon)
+        ink = GREEN_LIGHT
+    elif face.assassin or face.colour == "X":
+        rounded(surf, BLACK, body, radius)
+        crosshair(surf, RED, (centre[0], centre[1] - h // 12), int(icon * 0.8))
+        ink = (230, 120, 120)
+    elif face.colour == "R":
+        rounded(surf, TEAM_RED, body, radius)
+        rounded(surf, TEAM_RED_DARK, body, radius, max(2, min(w, h) // 25))
+        pygame.draw.circle(surf, TEAM_RED_DARK, (centre[0], centre[1] - h // 12), icon // 3)
+    elif face.colour == "B":
+        rounded(surf, TEAM_BLUE, body, radius)
+        rounded(surf, TEAM_BLUE_DARK, body, radius, max(2, min(w, h) // 25))
+        r = icon // 3
+        cx, cy = centre[0], centre[1] - h // 12
+        pygame.draw.polygon(surf, TEAM_BLUE_DARK, [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)])
+    else:
+        rounded(surf, CARD_BAND, body, radius)
+        rounded(surf, TAN_DARK, body, radius, max(2, min(w, h) // 25))
+        silhouette(surf, TAN, (centre[0], centre[1] - h // 12), icon)
+        ink = INK
+    if not face.picture:
+        label = text.get(_fit(face.content, w - 8, small, bold=False), small, ink)
+        surf.blit(label, label.get_rect(midbottom=(centre[0], h - max(2, h // 20))))
+
+
+def _fit(word: str, width: int, size: int, bold: bool) -> str:
+    font = pg_font(size, bold, False)
+    return ellipsize(word, width, lambda s: font.size(s)[0])
+
+
+def _words(surf: pygame.Surface, face: Face, body: pygame.Rect, text: TextCache, reserve: int) -> None:
+    w, h = body.size
+    room = max(10, w - 10 - 2 * reserve)
+    if face.orientation == "upright":
+        size = fit_size(face.content, room, int(h * 0.42), condensed=True, largest=max(10, h // 3))
+        label = text.get(face.content, size, INK, condensed=True)
+        surf.blit(label, label.get_rect(center=body.center))
+        return
+    half = h // 2
+    band = pygame.Rect(0, 0, w, half)
+    pygame.draw.rect(
+        surf, CARD_BAND, band.inflate(-max(4, w // 20), -max(4, h // 14)), border_radius=max(2, h // 16)
+    )
+    size = fit_size(face.content, room, int(half * 0.62), condensed=True, largest=max(10, h // 4))
+    upright = text.get(face.content, size, INK, condensed=True)
+    flipped = text.get(face.content, size, INK_FLIPPED, condensed=True, flip=True)
+    surf.blit(upright, upright.get_rect(center=(w // 2, half + half // 2)))
+    surf.blit(flipped, flipped.get_rect(center=(w // 2, half // 2)))
+
+
+HALF_COLOUR = {
+    "G": (GREEN, INK_LIGHT),
+    "X": (BLACK, INK_LIGHT),
+    "N": (CARD, INK),
+    "R": (TEAM_RED, INK_LIGHT),
+    "B": (TEAM_BLUE, INK_LIGHT),
+}
+
+
+def _reveal(
+    surf: pygame.Surface, face: Face, body: pygame.Rect, radius: int, text: TextCache, sides: tuple[str, str]
+) -> None:
+    """Game over with the keys shown: the lower half takes seat A's colour for this card, the upper half
+    seat B's (green agent, black assassin, plain bystander), each with its badge shape at the left end."""
+    w, h = body.size
+    half = h // 2
+    inset = max(2, min(w, h) // 30)
+    for identity, rect, flip in (
+        (sides[1], pygame.Rect(0, 0, w, half), True),
+        (sides[0], pygame.Rect(0, half, w, h - half), False),
+    ):
+        colour, ink = HALF_COLOUR.get(identity, (CARD, INK))
+        inner = rect.inflate(-2 * inset, -2 * inset)
+        rounded(surf, colour, inner, radius // 2)
+        free = inner.copy()
+        if identity != "N":  # a bystander half stays plain: only agents and assassins carry a badge
+            badge_side = max(8, int(inner.height * 0.62))
+            badge = pygame.Rect(0, 0, badge_side, badge_side)
+            badge.center = (inner.left + badge_side // 2 + inset * 2, inner.centery)
+            if flip:
+                badge.center = (inner.right - badge_side // 2 - inset * 2, inner.centery)
+            identity_badge(surf, badge, identity)
+            free.width -= badge_side + 3 * inset
+            if not flip:
+                free.left = badge.right + inset
+        size = fit_size(
+            face.content, free.width - 2 * inset, int(half * 0.6), condensed=True, largest=max(10, h // 4)
+        )
+        label = text.get(face.content, size, ink, condensed=True, flip=flip)
+        surf.blit(label, label.get_rect(center=free.center))
+
+
+def _picture(surf: pygame.Surface, face: Face, body: pygame.Rect, pictures: PictureLoader) -> None:
+    side = int(min(body.width, body.height) * 0.86)
+    pic = pictures(face.content, (side, side))
+    if pic is None:
+        pygame.draw.line(surf, CARD_EDGE, body.topleft, body.bottomright, 2)
+        return
+    surf.blit(pic, pic.get_rect(center=body.center))
+
+
+def _token_radius(face: Face) -> int:
+    w, h = face.size
+    return max(5, int(min(h * 0.2, w * 0.11)))
+
+
+def _marks(surf: pygame.Surface, face: Face, body: pygame.Rect) -> None:
+    """Bystander tokens: toward A (bottom of the screen) on the lower right, toward B on the upper left,
+    each arrow pointing at the seat that guessed; a double mistake shows two stacked tokens."""
+    if not face.marks:
+        return
+    if len(face.marks) == 2:
+        veil = pygame.Surface(body.size, pygame.SRCALPHA)
+        veil.fill((*TAN, 110))
+        surf.blit(veil, body)
+    r = _token_radius(face)
+    pad = r + max(3, r // 3)
+    for seat in face.marks:
+        if seat == "A":
+            centre = (body.right - pad, body.bottom - pad)
+            arrow = "down"
+        else:
+            centre = (body.left + pad, body.top + pad)
+            arrow = "up"
+        if face.double:
+            token(
+                surf,
+                (centre[0] - r // 2, centre[1] - r // 2 if arrow == "down" else centre[1] + r // 2),
+                r,
+                "mark",
+                arrow,
+            )
+        token(surf, centre, r, "mark", arrow)
+
+
+def _key_frame(surf: pygame.Surface, face: Face, body: pygame.Rect, radius: int) -> None:
+    """Hot-seat key display: a thick frame and a corner badge for the viewer's own identity of the card."""
+    colour = {"G": GREEN, "X": BLACK, "R": TEAM_RED, "B": TEAM_BLUE}.get(face.key or "", CARD_EDGE)
+    thick = max(4, min(body.size) // 9)
+    rounded(surf, colour, body, radius, thick)
+    side = max(10, min(body.size) // 4)
+    corner = pygame.Rect(0, 0, side, side)
+    corner.bottomright = (body.right - thick, body.bottom - thick)
+    if face.key_seat == "B" and face.orientation == "table":
+        corner.topleft = (body.left + thick, body.top + thick)
+    identity_badge(surf, corner, face.key or "N")
+
+
+def cursor(surf: pygame.Surface, rect: pygame.Rect, seat: str, inset: int) -> None:
+    """Seat A: a solid frame with a notch pointing down (toward A); seat B: a dashed frame with a notch
+    pointing up (toward B)."""
+    colour = SEAT_COLOUR.get(seat, INK_LIGHT)
+    thick = max(3, min(rect.size) // 16)
+    frame = rect.inflate(-2 * inset, -2 * inset)
+    if seat == "A":
+        rounded(surf, colour, frame, max(3, min(rect.size) // 10), thick)
+    else:
+        dash = max(6, thick * 3)
+        edges = [
+            ((frame.left, frame.top), (frame.right, frame.top)),
+            ((frame.right - thick, frame.top), (frame.right - thick, frame.bottom)),
+            ((frame.right, frame.bottom - thick), (frame.left, frame.bottom - thick)),
+            ((frame.left, frame.bottom), (frame.left, frame.top)),
+        ]
+        for (x0, y0), (x1, y1) in edges:
+            length = max(abs(x1 - x0), abs(y1 - y0))
+            steps = max(1, length // (2 * dash))
+            for k in range(steps + 1):
+                a = k * 2 * dash
+                b = min(length, a + dash)
+                if a >= length:
+                    break
+                if y0 == y1:
+                    sx = 1 if x1 > x0 else -1
+                    pygame.draw.rect(
+                        surf, colour, pygame.Rect(min(x0 + sx * a, x0 + sx * b), y0, abs(b - a), thick)
+                    )
+                else:
+                    sy = 1 if y1 > y0 else -1
+                    pygame.draw.rect(
+                        surf, colour, pygame.Rect(x0, min(y0 + sy * a, y0 + sy * b), thick, abs(b - a))
+                    )
+    notch = max(6, min(rect.size) // 7)
+    cx = frame.centerx
+    if seat == "A":
+        pts = [
+            (cx - notch, frame.bottom - thick - notch // 2),
+            (cx + notch, frame.bottom - thick - notch // 2),
+            (cx, frame.bottom - 1),
+        ]
+    else:
+        pts = [
+            (cx - notch, frame.top + thick + notch // 2),
+            (cx + notch, frame.top + thick + notch // 2),
+            (cx, frame.top),
+        ]
+    pygame.draw.polygon(surf, colour, pts)
+
+
+def hold(surf: pygame.Surface, rect: pygame.Rect, seat: str, fraction: float) -> None:
+    """Hold-to-confirm on a card: a translucent fill rising from the holding seat's edge plus a solid bar."""
+    fraction = min(max(fraction, 0.0), 1.0)
+    if fraction <= 0:
+        return
+    colour = SEAT_COLOUR.get(seat, INK_LIGHT)
+    height = max(1, int(rect.height * fraction))
+    fill = pygame.Surface((rect.width, height), pygame.SRCALPHA)
+    fill.fill((*colour, 90))
+    if seat == "A":
+        surf.blit(fill, (rect.left, rect.bottom - height))
+    else:
+        surf.blit(fill, (rect.left, rect.top))
+    bar = max(4, rect.height // 14)
+    width = int(rect.width * fraction)
+    y = rect.bottom - bar if seat == "A" else rect.top
+    pygame.draw.rect(surf, SEAT_DARK.get(seat, BLACK), pygame.Rect(rect.left, y, rect.width, bar))
+    pygame.draw.rect(surf, colour, pygame.Rect(rect.left, y, width, bar))

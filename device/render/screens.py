@@ -1,0 +1,488 @@
+"""The shared display's whole-screen pages: menu, set-up and settings forms, PIN, statistics, mission map,
+attract animation, messages and the hot-seat privacy screen. Each draws the full rect it is given."""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+
+import pygame
+
+from . import cards as C
+from .models import (
+    AttractUi,
+    HotSeatUi,
+    MapCity,
+    MapUi,
+    MenuUi,
+    MessageUi,
+    PinUi,
+    SettingsUi,
+    SetupUi,
+    StatsUi,
+)
+from .text import TextCache, ellipsize, pg_font, wrap
+
+SELECT: C.Colour = (248, 214, 120)
+
+
+def paragraph(
+    surface: pygame.Surface,
+    text: TextCache,
+    string: str,
+    x: int,
+    y: int,
+    width: int,
+    size: int,
+    colour: C.Colour,
+    bold: bool = False,
+    centre: bool = False,
+) -> int:
+    """Wrapped text from (x, y); returns the y below it."""
+    if not string:
+        return y
+    font = pg_font(size, bold)
+    for line in wrap(string, width, lambda s: font.size(s)[0]):
+        t = text.get(line, size, colour, bold=bold)
+        surface.blit(t, (x + (width - t.get_width()) // 2 if centre else x, y))
+        y += int(t.get_height() * 1.05)
+    return y
+
+
+def _frame(
+    surface: pygame.Surface, rect: pygame.Rect, title: str, text: TextCache, hint: str = ""
+) -> pygame.Rect:
+    """Background, a title band and a hint line; returns the content rect."""
+    surface.fill(C.BG, rect)
+    band = max(40, rect.height // 8)
+    size = max(16, int(band * 0.55))
+    font = pg_font(size, True)
+    fitted = ellipsize(title, rect.width - 40, lambda s: font.size(s)[0])
+    t = text.get(fitted, size, C.INK_LIGHT, bold=True)
+    surface.blit(t, t.get_rect(center=(rect.centerx, rect.top + band // 2)))
+    pygame.draw.line(
+        surface,
+        C.PANEL_LINE,
+        (rect.left + rect.width // 10, rect.top + band),
+        (rect.right - rect.width // 10, rect.top + band),
+        2,
+    )
+    bottom = rect.bottom
+    if hint:
+        hs = max(11, band // 3)
+        h = text.get(ellipsize(hint, rect.width - 40, lambda s: pg_font(hs).size(s)[0]), hs, C.INK_MUTED)
+        bottom = rect.bottom - h.get_height() - band // 4
+        surface.blit(h, h.get_rect(midbottom=(rect.centerx, rect.bottom - band // 5)))
+    width = min(rect.width - 2 * max(20, rect.width // 12), max(600, rect.width // 2))
+    return pygame.Rect(
+        rect.centerx - width // 2, rect.top + band + band // 3, width, bottom - rect.top - band - band // 2
+    )
+
+
+def _rows(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    rows: list[tuple[str, str | None, bool]],
+    selected: int,
+    editing: bool,
+    text: TextCache,
+) -> None:
+    """A list of rows (label, value, enabled) with the selected one highlighted, scrolled to stay visible."""
+    if not rows:
+        return
+    row_h = max(30, min(area.height // max(len(rows), 1), area.height // 6))
+    visible = max(1, area.height // row_h)
+    first = min(max(0, selected - visible // 2), max(0, len(rows) - visible))
+    size = max(12, int(row_h * 0.5))
+    font = pg_font(size)
+    for k, (lab, value, enabled) in enumerate(rows[first : first + visible]):
+        i = first + k
+        r = pygame.Rect(area.left, area.top + k * row_h, area.width, row_h - 4)
+        chosen = i == selected
+        if chosen:
+            C.rounded(surface, SELECT, r, row_h // 4)
+            pygame.draw.polygon(
+                surface,
+                C.BG,
+                [
+                    (r.left + 8, r.centery - size // 3),
+                    (r.left + 8, r.centery + size // 3),
+                    (r.left + 8 + size // 2, r.centery),
+                ],
+            )
+        ink = C.BLACK if chosen else (C.INK_LIGHT if enabled else C.INK_MUTED)
+        vw = font.size(value)[0] + 2 * size if value else 0
+        t = text.get(
+            ellipsize(lab, r.width - vw - 3 * size, lambda s: font.size(s)[0]), size, ink, bold=chosen
+        )
+        surface.blit(t, t.get_rect(midleft=(r.left + 2 * size, r.centery)))
+        if not enabled:
+            pygame.draw.line(
+                surface,
+                ink,
+                (r.left + 2 * size, r.centery),
+                (r.left + 2 * size + t.get_width(), r.centery),
+                2,
+            )
+        if value:
+            v = text.get(value, size, ink, bold=True)
+            vr = v.get_rect(midright=(r.right - size, r.centery))
+            surface.blit(v, vr)
+            if chosen and editing:
+                a = size // 3
+                for sign, x in ((-1, vr.left - a - 6), (1, vr.right + 6)):
+                    pygame.draw.polygon(
+                        surface, C.BLACK, [(x, r.centery - a), (x, r.centery + a), (x + sign * a, r.centery)]
+                    )
+    if first > 0:
+        _chevron(surface, (area.right - 12, area.top - 4), up=True)
+    if first + visible < len(rows):
+        _chevron(surface, (area.right - 12, area.top + visible * row_h), up=False)
+
+
+def _chevron(surface: pygame.Surface, at: tuple[int, int], up: bool) -> None:
+    x, y = at
+    pts = [(x - 8, y + 6), (x + 8, y + 6), (x, y - 2)] if up else [(x - 8, y - 6), (x + 8, y - 6), (x, y + 2)]
+    pygame.draw.polygon(surface, C.INK_MUTED, pts)
+
+
+def menu(surface: pygame.Surface, rect: pygame.Rect, ui: MenuUi, text: TextCache) -> None:
+    area = _frame(surface, rect, ui.title, text, ui.hint)
+    _rows(surface, area, [(i.label, i.value, i.enabled) for i in ui.items], ui.selected, False, text)
+
+
+def form(surface: pygame.Surface, rect: pygame.Rect, ui: SetupUi | SettingsUi, text: TextCache) -> None:
+    area = _frame(surface, rect, ui.title, text, ui.hint)
+    if isinstance(ui, SettingsUi) and ui.status:
+        size = max(12, rect.height // 30)
+        s = text.get(ui.status, size, SELECT, bold=True)
+        surface.blit(s, s.get_rect(midbottom=(area.centerx, area.bottom)))
+        area = pygame.Rect(area.left, area.top, area.width, area.height - s.get_height() - 6)
+    _rows(surface, area, [(i.label, i.value, i.enabled) for i in ui.rows], ui.selected, ui.editing, text)
+
+
+def pin(surface: pygame.Surface, rect: pygame.Rect, ui: PinUi, text: TextCache) -> None:
+    area = _frame(surface, rect, ui.title, text, ui.hint)
+    n = max(1, ui.length)
+    side = min(area.width // (n + 1), area.height // 3)
+    gap = side // 4
+    total = n * side + (n - 1) * gap
+    x0 = area.centerx - total // 2
+    y = area.top + (area.height - side) // 2
+    for k in range(n):
+        box = pygame.Rect(x0 + k * (side + gap), y, side, side)
+        current = k == ui.entered and ui.current is not None
+        C.rounded(surface, SELECT if current else C.PANEL, box, side // 6)
+        C.rounded(surface, C.PANEL_LINE, box, side // 6, 2)
+        if k < ui.entered:
+            pygame.draw.circle(surface, C.INK_LIGHT, box.center, side // 6)
+        elif current:
+            t = text.get(str(ui.current), int(side * 0.6), C.BLACK, bold=True)
+            surface.blit(t, t.get_rect(center=box.center))
+            _chevron(surface, (box.centerx, box.top - 6), up=True)
+            _chevron(surface, (box.centerx, box.bottom + 8), up=False)
+    if ui.error:
+        paragraph(
+            surface,
+            text,
+            ui.error,
+            area.left,
+            y + side + side // 2,
+            area.width,
+            max(12, side // 4),
+            (255, 150, 140),
+            True,
+            True,
+        )
+
+
+def stats(surface: pygame.Surface, rect: pygame.Rect, ui: StatsUi, text: TextCache) -> None:
+    area = _frame(surface, rect, ui.title, text, ui.hint)
+    cols = len(ui.columns) + 1
+    row_h = max(28, min(area.height // (len(ui.rows) + 2 + len(ui.lines)), rect.height // 12))
+    size = max(11, int(row_h * 0.45))
+    first_w = area.width * 0.34
+    col_w = (area.width - first_w) / max(1, cols - 1)
+    y = area.top
+    for k, head in enumerate(ui.columns):
+        font = pg_font(int(size * 0.85))
+        t = text.get(
+            ellipsize(head, int(col_w) - 6, lambda s, f=font: f.size(s)[0]), int(size * 0.85), C.INK_MUTED
+        )
+        surface.blit(t, t.get_rect(midbottom=(area.left + first_w + col_w * (k + 0.5), y + row_h - 4)))
+    y += row_h
+    pygame.draw.line(surface, C.PANEL_LINE, (area.left, y), (area.right, y), 2)
+    for n, row in enumerate(ui.rows):
+        r = pygame.Rect(area.left, y + 2, area.width, row_h - 2)
+        if n % 2 == 0:
+            C.rounded(surface, C.PANEL, r, 6)
+        font = pg_font(size, True)
+        fitted = ellipsize(row.label, int(first_w) - 12, lambda s, f=font: f.size(s)[0])
+        t = text.get(fitted, size, C.INK_LIGHT, bold=True)
+        surface.blit(t, t.get_rect(midleft=(r.left + 10, r.centery)))
+        for k, value in enumerate(row.values[: cols - 1]):
+            v = text.get(value, size, C.INK_LIGHT)
+            surface.blit(v, v.get_rect(center=(int(area.left + first_w + col_w * (k + 0.5)), r.centery)))
+        y += row_h
+    y += row_h // 2
+    for line in ui.lines:
+        y = paragraph(surface, text, line, area.left, y, area.width, size, C.INK_MUTED)
+
+
+# --- mission map --------------------------------------------------------------------------------------
+
+
+def _norm(name: str) -> str:
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(ch for ch in folded if ch.isalnum())
+
+
+_DEFAULT_POSITIONS: dict[str, tuple[float, float]] | None = None
+
+
+def city_position(city: MapCity, index: int, count: int) -> tuple[float, float]:
+    """Where a city sits (0..1 of the map area): its own ``pos``, else the engine's default map position by
+    id or name, else a place on a circle so an unknown map still draws."""
+    global _DEFAULT_POSITIONS
+    if city.pos is not None:
+        return city.pos
+    if _DEFAULT_POSITIONS is None:
+        try:
+            from engine.missions import default_map
+
+            _DEFAULT_POSITIONS = {_norm(c.name): (c.x, c.y) for c in default_map().cities}
+        except (ImportError, OSError, ValueError):
+            _DEFAULT_POSITIONS = {}
+    for key in (_norm(city.id), _norm(city.name)):
+        if key in _DEFAULT_POSITIONS:
+            return _DEFAULT_POSITIONS[key]
+    angle = 2 * math.pi * index / max(1, count)
+    return 0.5 + 0.4 * math.cos(angle), 0.5 + 0.4 * math.sin(angle)
+
+
+def _city_marker(surface: pygame.Surface, centre: tuple[int, int], r: int, status: str, chosen: bool) -> None:
+    """ticked = green disc with a check; playable = gold ring with a dot; locked = small grey square."""
+    if chosen:
+        pygame.draw.circle(surface, SELECT, centre, r + max(4, r // 2), max(2, r // 4))
+    if status == "ticked":
+        pygame.draw.circle(surface, C.GREEN, centre, r)
+        pygame.draw.circle(surface, C.GREEN_DARK, centre, r, max(1, r // 5))
+        box = pygame.Rect(0, 0, 2 * r, 2 * r)
+        box.center = centre
+        C.check(surface, C.INK_LIGHT, box.inflate(-r // 2, -r // 2), max(2, r // 4))
+    elif status == "playable":
+        pygame.draw.circle(surface, C.BG, centre, r)
+        pygame.draw.circle(surface, SELECT, centre, r, max(2, r // 3))
+        pygame.draw.circle(surface, SELECT, centre, max(2, r // 3))
+    else:
+        side = max(6, int(r * 1.2))
+        box = pygame.Rect(0, 0, side, side)
+        box.center = centre
+        pygame.draw.rect(surface, C.BG, box)
+        pygame.draw.rect(surface, C.INK_MUTED, box, max(1, r // 5))
+
+
+def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: TextCache) -> None:
+    surface.fill(C.BG, rect)
+    band = max(36, rect.height // 11)
+    size = max(14, int(band * 0.5))
+    t = text.get(" · ".join(x for x in (ui.title, ui.sheet) if x), size, C.INK_LIGHT, bold=True)
+    surface.blit(t, t.get_rect(midleft=(rect.left + band // 2, rect.top + band // 2)))
+    panel_w = min(max(rect.width // 4, 190), 440)
+    area = pygame.Rect(
+        rect.left + band // 2, rect.top + band, rect.width - panel_w - band, rect.height - band * 3 // 2
+    )
+    C.rounded(surface, (28, 52, 62), area, 12)
+    for k in range(1, 6):  # a faint graticule: it reads as a map without pretending to be one
+        x = area.left + area.width * k // 6
+        pygame.draw.line(surface, (36, 64, 74), (x, area.top + 6), (x, area.bottom - 6))
+        y = area.top + area.height * k // 6
+        pygame.draw.line(surface, (36, 64, 74), (area.left + 6, y), (area.right - 6, y))
+    inner = area.inflate(-area.width // 12, -area.height // 10)
+    pos: dict[str, tuple[int, int]] = {}
+    for i, city in enumerate(ui.cities):
+        fx, fy = city_position(city, i, len(ui.cities))
+        p = (int(inner.left + fx * inner.width), int(inner.top + fy * inner.height))
+        pos[_norm(city.id)] = p
+        pos[_norm(city.name)] = p
+    status = {_norm(c.id): c.status for c in ui.cities}
+    for a, b in ui.links:
+        pa, pb = pos.get(_norm(a)), pos.get(_norm(b))
+        if pa is None or pb is None:
+            continue
+        open_link = "ticked" in (status.get(_norm(a)), status.get(_norm(b)))
+        pygame.draw.line(
+            surface, (150, 170, 160) if open_link else (70, 96, 104), pa, pb, 3 if open_link else 2
+        )
+    r = max(6, min(area.width, area.height) // 40)
+    label_size = max(10, int(r * 1.25))
+    taken: list[pygame.Rect] = []
+    for city in ui.cities:
+        p = pos[_norm(city.id)]
+        taken.append(pygame.Rect(p[0] - r - 2, p[1] - r - 2, 2 * r + 4, 2 * r + 4))
+    order = {"ticked": 1, "playable": 0, "locked": 2}
+
+    def is_chosen(city: MapCity) -> bool:
+        return ui.selected is not None and _norm(ui.selected) in (_norm(city.id), _norm(city.name))
+
+    for city in sorted(ui.cities, key=lambda c: (not is_chosen(c), order.get(c.status, 3))):
+        p = pos[_norm(city.id)]
+        chosen = is_chosen(city)
+        _city_marker(surface, p, r, city.status, chosen)
+        ink = C.INK_LIGHT if city.status != "locked" else C.INK_MUTED
+        n = text.get(city.name, label_size, SELECT if chosen else ink, bold=chosen)
+        # labels go below, above, right or left of the marker, wherever they hit nothing placed yet
+        spots = [
+            n.get_rect(midtop=(p[0], p[1] + r + 2)),
+            n.get_rect(midbottom=(p[0], p[1] - r - 2)),
+            n.get_rect(midleft=(p[0] + r + 4, p[1])),
+            n.get_rect(midright=(p[0] - r - 4, p[1])),
+        ]
+        spot = next((sp for sp in spots if sp.collidelist(taken) < 0 and area.contains(sp)), None)
+        if spot is None:
+            if city.status == "locked" and not chosen:
+                continue  # no room: a locked city's name waits until the cursor reaches it
+            spot = spots[0]
+        taken.append(spot)
+        surface.blit(n, spot)
+    # side panel: selected city and the legend
+    panel = pygame.Rect(area.right + band // 2, area.top, rect.right - area.right - band, area.height)
+    C.rounded(surface, C.PANEL, panel, 12)
+    pad = max(8, panel.width // 16)
+    y = panel.top + pad
+    body = max(11, panel.width // 17)
+    chosen_city = next(
+        (
+            c
+            for c in ui.cities
+            if ui.selected is not None and _norm(ui.selected) in (_norm(c.id), _norm(c.name))
+        ),
+        None,
+    )
+    if chosen_city is not None:
+        y = paragraph(
+            surface,
+            text,
+            chosen_city.name,
+            panel.left + pad,
+            y,
+            panel.width - 2 * pad,
+            int(body * 1.4),
+            SELECT,
+            True,
+        )
+        y += pad // 2
+    for line in ui.detail:
+        y = paragraph(surface, text, line, panel.left + pad, y, panel.width - 2 * pad, body, C.INK_LIGHT)
+    y = panel.bottom - pad - 3 * (2 * r + pad)
+    for st in ("ticked", "playable", "locked"):
+        centre = (panel.left + pad + r + 4, y + r)
+        _city_marker(surface, centre, r, st, False)
+        t = text.get(ui.labels.get(st, st), body, C.INK_LIGHT)
+        surface.blit(t, t.get_rect(midleft=(centre[0] + 2 * r, centre[1])))
+        y += 2 * r + pad
+    if ui.hint:
+        h = text.get(
+            ellipsize(ui.hint, rect.width - 40, lambda s: pg_font(body).size(s)[0]), body, C.INK_MUTED
+        )
+        surface.blit(h, h.get_rect(midbottom=(rect.centerx, rect.bottom - band // 8)))
+
+
+# --- attract, message, privacy ------------------------------------------------------------------------
+
+
+def attract(surface: pygame.Surface, rect: pygame.Rect, ui: AttractUi, text: TextCache) -> None:
+    """Cards drift slowly and turn over in a wave; the title breathes; "press OK" below."""
+    surface.fill(C.BG, rect)
+    cols, rows = 7, 4
+    cw, ch = rect.width // (cols + 1), rect.height // (rows + 2)
+    words = ui.words or ("",)
+    for r in range(rows):
+        for c in range(cols):
+            k = r * cols + c
+            phase = ui.t * 0.35 + (c + r) * 0.45
+            lift = math.sin(phase)
+            x = rect.left + int((c + 0.5) * rect.width / cols - cw / 2 + 8 * math.sin(ui.t * 0.3 + k))
+            y = rect.top + int((r + 0.9) * rect.height / (rows + 1.5) - ch / 2 + 6 * lift)
+            body = pygame.Rect(x, y, int(cw * 0.9), int(ch * 0.8))
+            wave = (math.sin(ui.t * 0.6 - c * 0.5 - r * 0.3) + 1) / 2
+            colour = C.GREEN if wave > 0.85 else (C.TAN if wave < 0.08 else C.CARD)
+            shade = pygame.Surface(body.size, pygame.SRCALPHA)
+            shade.fill((*colour, 70))
+            surface.blit(shade, body)
+            word = words[k % len(words)]
+            if word:
+                t = text.get(word, max(10, body.height // 4), (*C.INK_MUTED,), condensed=True)
+                surface.blit(t, t.get_rect(center=body.center))
+    glow = 0.5 + 0.5 * math.sin(ui.t * 1.2)
+    size = max(28, rect.height // 7)
+    colour = tuple(int(a + (b - a) * glow) for a, b in zip(C.INK_LIGHT, SELECT, strict=True))
+    title = text.get(ui.title, size, colour, bold=True)  # type: ignore[arg-type]
+    box = title.get_rect(center=(rect.centerx, rect.centery - size // 3)).inflate(size, size // 2)
+    C.rounded(surface, C.BG, box, size // 3)
+    surface.blit(title, title.get_rect(center=box.center))
+    if ui.prompt:
+        p = text.get(ui.prompt, max(14, size // 2), C.INK_LIGHT)
+        pr = p.get_rect(midtop=(rect.centerx, box.bottom + size // 4))
+        C.rounded(surface, C.BG, pr.inflate(size // 2, size // 4), size // 6)
+        surface.blit(p, pr)
+
+
+def message(surface: pygame.Surface, rect: pygame.Rect, ui: MessageUi, text: TextCache) -> None:
+    surface.fill(C.BG, rect)
+    size = max(22, rect.height // 10)
+    width = int(rect.width * 0.8)
+    y = rect.top + rect.height // 3
+    y = paragraph(surface, text, ui.title, rect.centerx - width // 2, y, width, size, C.INK_LIGHT, True, True)
+    y += size // 2
+    for line in ui.lines:
+        y = paragraph(
+            surface,
+            text,
+            line,
+            rect.centerx - width // 2,
+            y,
+            width,
+            max(12, size // 2),
+            C.INK_MUTED,
+            False,
+            True,
+        )
+
+
+def privacy(surface: pygame.Surface, rect: pygame.Rect, ui: HotSeatUi, text: TextCache) -> None:
+    """Hot-seat privacy screen: big instructions and the hold-to-see progress; nothing of the key."""
+    surface.fill((12, 18, 22), rect)
+    size = max(22, rect.height // 12)
+    width = int(rect.width * 0.8)
+    y = rect.top + rect.height // 4
+    seat_colour = C.SEAT_COLOUR.get(ui.seat, C.INK_LIGHT)
+    eye = (rect.centerx, rect.top + rect.height // 7)
+    r = max(14, rect.height // 18)
+    pygame.draw.ellipse(surface, seat_colour, pygame.Rect(eye[0] - 2 * r, eye[1] - r, 4 * r, 2 * r), 3)
+    pygame.draw.circle(surface, seat_colour, eye, r // 2)
+    pygame.draw.line(surface, C.RED, (eye[0] - 2 * r, eye[1] + r), (eye[0] + 2 * r, eye[1] - r), 4)
+    for k, line in enumerate(ui.lines):
+        colour = C.INK_LIGHT if k == 0 else seat_colour
+        y = (
+            paragraph(
+                surface,
+                text,
+                line,
+                rect.centerx - width // 2,
+                y,
+                width,
+                size if k == 0 else int(size * 0.8),
+                colour,
+                True,
+                True,
+            )
+            + size // 2
+        )
+    track = pygame.Rect(0, 0, int(rect.width * 0.5), max(12, rect.height // 30))
+    track.midtop = (rect.centerx, max(y + size // 2, rect.bottom - rect.height // 6))
+    C.rounded(surface, C.PANEL, track, track.height // 2)
+    fill = track.copy()
+    fill.width = int(track.width * min(max(ui.hold, 0.0), 1.0))
+    if fill.width > 0:
+        C.rounded(surface, seat_colour, fill, track.height // 2)

@@ -1,0 +1,755 @@
+"""Shared display renderer (pygame): (public view + a screen's UI model) → pixels on a surface, with dirty
+rects.
+
+Secrecy: this module is only ever handed the public view (``engine.views.PublicView`` or a classic/pictures
+public view) and a UI model from ``models``; the only key it can draw is one a model carries on purpose
+(``GameOverUi.keys`` after both seats confirmed, ``HotSeatUi.key`` behind the privacy screen).
+
+Incremental drawing: a frame is a set of non-overlapping regions (each card, the side panel's parts, the two
+message bars, or one region for a whole simple screen), each with a key made of exactly what it shows.
+``SharedRenderer.render`` compares the keys with the previous frame and redraws only the regions whose key
+changed, returning their rects (pass them to ``SharedDisplay.present``); the first frame, a new screen kind
+or a new surface size redraws everything. Card faces are cached per (word, state, size); text surfaces and
+scaled pictures too. ``full`` forces a complete redraw (after something else drew on the surface).
+
+Layout comes from the surface size (800x480 up to 1920x1080 and beyond): bars top and bottom, the grid on
+the left, a side panel on the right. In "table" orientation seat A sits at the bottom, seat B at the top:
+the top bar's text is turned 180° for B, and every word is written twice on its card like the printed cards.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from . import cards as C
+from . import screens
+from .models import (
+    AttractUi,
+    ClassicCard,
+    ClassicPlayUi,
+    GameOverUi,
+    HotSeatUi,
+    MapUi,
+    MenuUi,
+    MessageUi,
+    PinUi,
+    PlayUi,
+    SettingsUi,
+    SetupUi,
+    SharedUi,
+    StatsUi,
+)
+from .text import TextCache, ellipsize, pg_font
+
+DEFAULT_LABELS = {
+    "clues": "Clues",
+    "bank": "Timer",
+    "taken": "Used",
+    "agents": "Agents",
+    "mistakes": "Mistakes",
+    "mission": "Mission",
+    "stop": "STOP",
+    "seat_A": "A",
+    "seat_B": "B",
+    "no_word": "—",
+    "R": "Red",
+    "B": "Blue",
+    "ticked": "done",
+    "playable": "open",
+    "locked": "locked",
+}
+
+Draw = Callable[[pygame.Surface, pygame.Rect], None]
+
+
+@dataclass(frozen=True)
+class Region:
+    name: str
+    rect: pygame.Rect
+    key: object
+    draw: Draw
+
+
+def label(labels: Mapping[str, str], key: str) -> str:
+    return labels.get(key, DEFAULT_LABELS.get(key, key))
+
+
+@dataclass(frozen=True)
+class GridLayout:
+    top: pygame.Rect
+    bottom: pygame.Rect
+    panel: pygame.Rect
+    cells: tuple[pygame.Rect, ...]
+
+
+def grid_layout(size: tuple[int, int], columns: int = 5, rows: int = 5, pictures: bool = False) -> GridLayout:
+    """Where everything goes for a grid screen of ``size``."""
+    w, h = size
+    bar = max(26, round(h * 0.07))
+    margin = max(6, round(min(w, h) * 0.015))
+    pw = min(max(round(w * 0.25), 190), 470)
+    panel = pygame.Rect(w - pw, bar, pw, h - 2 * bar)
+    area = pygame.Rect(margin, bar + margin, w - pw - 2 * margin, h - 2 * bar - 2 * margin)
+    gap = max(4, round(min(area.size) * 0.014))
+    cw = (area.width - gap * (columns - 1)) // columns
+    ch = (area.height - gap * (rows - 1)) // rows
+    cw = min(cw, int(ch * (1.15 if pictures else 2.3)))
+    ch = min(ch, int(cw * (1.15 if pictures else 1.0)))
+    gw, gh = cw * columns + gap * (columns - 1), ch * rows + gap * (rows - 1)
+    x0 = area.left + (area.width - gw) // 2
+    y0 = area.top + (area.height - gh) // 2
+    cells = tuple(
+        pygame.Rect(x0 + c * (cw + gap), y0 + r * (ch + gap), cw, ch)
+        for r in range(rows)
+        for c in range(columns)
+    )
+    return GridLayout(pygame.Rect(0, 0, w, bar), pygame.Rect(0, h - bar, w, bar), panel, cells)
+
+
+class SharedRenderer:
+    """Draws every shared-display screen, redrawing only what changed since its last frame.
+
+    ``picture_loader(id, (w, h))`` returns a pygame surface for a picture id (default: the bundled deck via
+    ``engine.pictures_deck.picture_path``), or None when unknown.
+    """
+
+    def __init__(
+        self,
+        picture_loader: Callable[[str, tuple[int, int]], pygame.Surface | None] | None = None,
+        face_cache: int = 400,
+    ) -> None:
+        self.text = TextCache()
+        self._faces: OrderedDict[C.Face, pygame.Surface] = OrderedDict()
+        self._face_limit = face_cache
+        self._pictures: dict[tuple[str, tuple[int, int]], pygame.Surface | None] = {}
+        self._source_pictures: dict[str, pygame.Surface | None] = {}
+        self._loader = picture_loader
+        self._last: tuple[object, tuple[int, int], dict[str, object]] | None = None
+        self.last_regions: list[str] = []  # names of the regions drawn by the last call (tests, benchmarks)
+
+    # --- public API -----------------------------------------------------------------------------------
+
+    def render(self, surface: pygame.Surface, view: object, ui: SharedUi) -> list[pygame.Rect]:
+        """Draw the frame for (view, ui); only regions that changed since the last call are redrawn. Returns
+        the dirty rects (empty when nothing changed)."""
+        kind, regions = self._regions(surface.get_size(), view, ui)
+        keys = {r.name: r.key for r in regions}
+        last = self._last
+        if last is None or last[0] != kind or last[1] != surface.get_size() or set(last[2]) != set(keys):
+            return self._draw_all(surface, kind, regions, keys)
+        dirty = []
+        drawn = []
+        for region in regions:
+            if last[2].get(region.name) != region.key:
+                self._draw_region(surface, region)
+                dirty.append(region.rect.copy())
+                drawn.append(region.name)
+        self._last = (kind, surface.get_size(), keys)
+        self.last_regions = drawn
+        return dirty
+
+    update = render
+
+    def full(self, surface: pygame.Surface, view: object, ui: SharedUi) -> list[pygame.Rect]:
+        """Redraw everything (e.g. after the surface was drawn on by someone else)."""
+        kind, regions = self._regions(surface.get_size(), view, ui)
+        return self._draw_all(surface, kind, regions, {r.name: r.key for r in regions})
+
+    def invalidate(self) -> None:
+        """Forget the last frame: the next ``render`` draws everything."""
+        self._last = None
+
+    # --- drawing --------------------------------------------------------------------------------------
+
+    def _draw_all(
+        self, surface: pygame.Surface, kind: object, regions: list[Region], keys: dict[str, object]
+    ) -> list[pygame.Rect]:
+        surface.fill(C.BG)
+        for region in regions:
+            self._draw_region(surface, region)
+        self._last = (kind, surface.get_size(), keys)
+        self.last_regions = [r.name for r in regions]
+        return [surface.get_rect()]
+
+    def _draw_region(self, surface: pygame.Surface, region: Region) -> None:
+        surface.set_clip(region.rect)
+        try:
+            region.draw(surface, region.rect)
+        finally:
+            surface.set_clip(None)
+
+    def face(self, face: C.Face) -> pygame.Surface:
+        surf = self._faces.get(face)
+        if surf is None:
+            surf = C.card_face(face, self.text, self.picture)
+            self._faces[face] = surf
+            if len(self._faces) > self._face_limit:
+                self._faces.popitem(last=False)
+        else:
+            self._faces.move_to_end(face)
+        return surf
+
+    def picture(self, picture_id: str, size: tuple[int, int]) -> pygame.Surface | None:
+        key = (picture_id, size)
+        if key in self._pictures:
+            return self._pictures[key]
+        if self._loader is not None:
+            pic = self._loader(picture_id, size)
+        else:
+            source = self._source_pictures.get(picture_id)
+            if picture_id not in self._source_pictures:
+                source = _load_bundled_picture(picture_id)
+                self._source_pictures[picture_id] = source
+            pic = pygame.transform.smoothscale(source, size) if source is not None else None
+        self._pictures[key] = pic
+        return pic
+
+    # --- regions per screen ---------------------------------------------------------------------------
+
+    def _regions(self, size: tuple[int, int], view: object, ui: SharedUi) -> tuple[object, list[Region]]:
+        if isinstance(ui, PlayUi):
+            return ("play", ui.orientation, ui.pictures), self._duet_regions(size, view, ui)
+        if isinstance(ui, GameOverUi):
+            return ("over", ui.orientation, ui.pictures), self._duet_regions(size, view, ui)
+        if isinstance(ui, HotSeatUi) and ui.stage == "key":
+            return ("hotseat", ui.orientation, ui.pictures), self._duet_regions(size, view, ui)
+        if isinstance(ui, ClassicPlayUi):
+            return ("classic", ui.columns, ui.rows, ui.pictures), self._classic_regions(size, view, ui)
+        whole = pygame.Rect((0, 0), size)
+        text = self.text
+        if isinstance(ui, HotSeatUi):
+
+            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
+                screens.privacy(s, r, ui, text)
+        elif isinstance(ui, MenuUi):
+
+            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
+                screens.menu(s, r, ui, text)
+        elif isinstance(ui, (SetupUi, SettingsUi)):
+
+            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
+                screens.form(s, r, ui, text)
+        elif isinstance(ui, PinUi):
+
+            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
+                screens.pin(s, r, ui, text)
+        elif isinstance(ui, StatsUi):
+
+            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
+                screens.stats(s, r, ui, text)
+        elif isinstance(ui, MapUi):
+
+            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
+                screens.mission_map(s, r, ui, text)
+        elif isinstance(ui, AttractUi):
+
+            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
+                screens.attract(s, r, ui, text)
+        elif isinstance(ui, MessageUi):
+
+            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
+                screens.message(s, r, ui, text)
+        else:
+            raise TypeError(f"no shared-display screen for {type(ui).__name__}")
+        return (type(ui).__name__,), [Region("screen", whole, ui, draw)]
+
+    def _duet_regions(
+        self, size: tuple[int, int], view: object, ui: PlayUi | GameOverUi | HotSeatUi
+    ) -> list[Region]:
+        cards = tuple(getattr(view, "cards", ()) or ())
+        n = len(cards)
+        columns, rows = (5, 4) if n == 20 else (5, 5)
+        layout = grid_layout(size, columns, rows, ui.pictures)
+        regions: list[Region] = []
+        cursors = ui.cursors if isinstance(ui, PlayUi) else ()
+        hold = ui.hold if isinstance(ui, PlayUi) else None
+        keys = ui.keys if isinstance(ui, GameOverUi) else None
+        hot = ui.key if isinstance(ui, HotSeatUi) else None
+        for i, rect in enumerate(layout.cells):
+            card = cards[i] if i < n else None
+            if card is None:
+                continue
+            reveal = (keys["A"][i], keys["B"][i]) if keys and "A" in keys and "B" in keys else None
+            face = C.Face(
+                content=card.word,
+                size=rect.size,
+                orientation=ui.orientation,
+                picture=ui.pictures,
+                agent=card.agent,
+                marks=tuple(card.marks),
+                double=card.double,
+                assassin=card.assassin,
+                reveal=reveal,
+                key=hot[i] if hot and i < len(hot) else None,
+                key_seat=ui.seat if isinstance(ui, HotSeatUi) else "A",
+            )
+            on = tuple(sorted(c.seat for c in cursors if c.card == i))
+            held = (hold.seat, round(hold.fraction, 2)) if hold is not None and hold.card == i else None
+            regions.append(Region(f"card{i}", rect, (face, on, held), self._card_drawer(face, on, held)))
+        regions.extend(self._duet_panel(layout.panel, view, ui))
+        regions.extend(self._bars(layout, view, ui))
+        return regions
+
+    def _card_drawer(self, face: C.Face, on: tuple[str, ...], held: tuple[str, float] | None) -> Draw:
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            surface.fill(C.BG, rect)
+            surface.blit(self.face(face), rect)
+            if held is not None:
+                C.hold(surface, rect, held[0], held[1])
+            for k, seat in enumerate(sorted(on)):
+                C.cursor(surface, rect, seat, k * (max(3, min(rect.size) // 16) + 2))
+
+        return draw
+
+    # --- bars -----------------------------------------------------------------------------------------
+
+    def _bars(self, layout: GridLayout, view: object, ui: PlayUi | GameOverUi | HotSeatUi) -> list[Region]:
+        table = ui.orientation == "table"
+        if isinstance(ui, PlayUi):
+            banner, message = ui.banner, ui.message
+        elif isinstance(ui, GameOverUi):
+            banner, message = None, " · ".join(x for x in (ui.title, ui.reason) if x)
+        else:
+            banner, message = None, ui.lines[0] if ui.lines else ""
+        hold = ui.hold if isinstance(ui, PlayUi) and ui.hold is not None and ui.hold.card is None else None
+        stop = label(ui.labels, "stop")
+        out = []
+        for name, rect, seat, flip in (
+            ("bar_top", layout.top, "B", table),
+            ("bar_bottom", layout.bottom, "A", False),
+        ):
+            text = message if (table or name == "bar_bottom") else ""
+            held = round(hold.fraction, 2) if hold is not None and hold.seat == seat else None
+            key = (banner, text, flip, held, stop if held is not None else None)
+            out.append(Region(name, rect, key, self._bar_drawer(banner, text, flip, seat, held, stop)))
+        return out
+
+    def _bar_drawer(
+        self, banner: str | None, message: str, flip: bool, seat: str, held: float | None, stop: str
+    ) -> Draw:
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            bar = pygame.Surface(rect.size)
+            bar.fill(C.RED if banner else (14, 30, 36))
+            h = rect.height
+            size = max(10, int(h * 0.5))
+            x = max(8, h // 3)
+            if banner:
+                b = self.text.get(banner, size, C.INK_LIGHT, bold=True)
+                bar.blit(b, b.get_rect(midleft=(x, h // 2)))
+                x += b.get_width() + h // 2
+            room = rect.width - x - max(8, h // 3)
+            if held is not None:
+                room -= rect.width // 4
+            if message and room > 20:
+                font = pg_font(size)
+                text = ellipsize(message, room, lambda s: font.size(s)[0])
+                m = self.text.get(text, size, C.INK_LIGHT)
+                bar.blit(m, m.get_rect(midleft=(x, h // 2)))
+            if held is not None:
+                track = pygame.Rect(rect.width - rect.width // 4, h // 4, rect.width // 4 - h // 3, h // 2)
+                pygame.draw.rect(bar, C.SEAT_DARK.get(seat, C.BLACK), track, border_radius=h // 6)
+                fill = track.copy()
+                fill.width = int(track.width * min(max(held, 0.0), 1.0))
+                pygame.draw.rect(bar, C.SEAT_COLOUR.get(seat, C.INK_LIGHT), fill, border_radius=h // 6)
+                s = self.text.get(stop, max(8, int(h * 0.36)), C.INK_LIGHT, bold=True)
+                bar.blit(s, s.get_rect(center=track.center))
+            if flip:
+                bar = pygame.transform.rotate(bar, 180)
+            surface.blit(bar, rect)
+
+        return draw
+
+    # --- duet side panel ------------------------------------------------------------------------------
+
+    def _duet_panel(
+        self, panel: pygame.Rect, view: object, ui: PlayUi | GameOverUi | HotSeatUi
+    ) -> list[Region]:
+        if isinstance(ui, GameOverUi):
+            return [Region("panel", panel, ("over", ui, _status_key(view)), self._over_drawer(view, ui))]
+        if isinstance(ui, HotSeatUi):
+            return [Region("panel", panel, ("hot", ui.lines, ui.seat), self._lines_drawer(ui.lines))]
+        status_h = int(panel.height * 0.42)
+        status = pygame.Rect(panel.left, panel.top, panel.width, status_h)
+        history = pygame.Rect(panel.left, panel.top + status_h, panel.width, panel.height - status_h)
+        labels = dict(ui.labels)
+        skey = (_status_key(view), tuple(sorted(labels.items())))
+        hkey = (_history_key(view), tuple(sorted(labels.items())))
+        return [
+            Region("status", status, skey, self._status_drawer(view, labels)),
+            Region("history", history, hkey, self._history_drawer(view, labels)),
+        ]
+
+    def _status_drawer(self, view: object, labels: Mapping[str, str]) -> Draw:
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            surface.fill(C.PANEL, rect)
+            pad = max(6, rect.width // 22)
+            x, y = rect.left + pad, rect.top + pad
+            width = rect.width - 2 * pad
+            title = max(13, rect.width // 14)
+            body = max(12, rect.width // 16)
+            mission = getattr(view, "mission", None)
+            if mission:
+                t = self.text.get(f"{label(labels, 'mission')} {mission}", title, C.INK_LIGHT, bold=True)
+                surface.blit(t, (x, y))
+                y += t.get_height() + pad // 2
+            tokens = getattr(view, "tokens", 0) or 0
+            innocent = getattr(view, "bank_innocent", 0) or 0
+            closed = getattr(view, "bank_closed", 0) or 0
+            t = self.text.get(label(labels, "bank"), body, C.INK_MUTED)
+            surface.blit(t, (x, y))
+            y += t.get_height() + 2
+            per_row = 6
+            r = max(5, min(width // (per_row * 2 + 2), rect.height // 11))
+            faces = ["innocent"] * innocent + ["closed"] * closed
+            faces += ["spent"] * max(0, tokens - len(faces))
+            for k, f in enumerate(faces):
+                row, col = divmod(k, per_row)
+                C.token(surface, (x + r + col * (2 * r + r // 2), y + r + row * (2 * r + 3)), r, f)
+            y += ((len(faces) + per_row - 1) // per_row) * (2 * r + 3) + pad // 2
+            taken = getattr(view, "taken", 0) or 0
+            t = self.text.get(f"{label(labels, 'taken')} {taken}", body, C.INK_MUTED)
+            surface.blit(t, (x, y))
+            y += t.get_height() + pad // 2
+            found = getattr(view, "agents_found", 0)
+            total = getattr(view, "agents_total", 15)
+            tile = pygame.Rect(x, y, int(body * 1.6), int(body * 1.3))
+            C.rounded(surface, C.GREEN, tile, 3)
+            C.silhouette(surface, C.GREEN_DARK, tile.center, int(tile.height * 0.9))
+            t = self.text.get(f"{label(labels, 'agents')} {found}/{total}", title, C.INK_LIGHT, bold=True)
+            surface.blit(t, t.get_rect(midleft=(tile.right + pad // 2, tile.centery)))
+            pygame.draw.line(
+                surface, C.PANEL_LINE, (rect.left, rect.bottom - 1), (rect.right, rect.bottom - 1)
+            )
+
+        return draw
+
+    def _history_drawer(self, view: object, labels: Mapping[str, str]) -> Draw:
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            surface.fill(C.PANEL, rect)
+            pad = max(6, rect.width // 22)
+            x, y = rect.left + pad, rect.top + pad
+            width = rect.width - 2 * pad
+            body = max(12, rect.width // 16)
+            t = self.text.get(label(labels, "clues"), body, C.INK_MUTED)
+            surface.blit(t, (x, y))
+            y += t.get_height() + pad // 2
+            clues = tuple(getattr(view, "clues", ()) or ())
+            cards = tuple(getattr(view, "cards", ()) or ())
+            current = getattr(view, "current_clue", None)
+            line_h = int(body * 1.7)
+            font = pg_font(body, True)
+            for clue in reversed(clues):
+                if y + line_h > rect.bottom - pad:
+                    break
+                row = pygame.Rect(rect.left + pad // 2, y, rect.width - pad, line_h)
+                if clue is current:
+                    C.rounded(surface, C.PANEL_LINE, row, line_h // 4)
+                seat = clue.seat
+                cx = x + line_h // 2
+                pygame.draw.circle(
+                    surface, C.SEAT_COLOUR.get(seat, C.INK_LIGHT), (cx, row.centery), line_h // 2 - 2
+                )
+                s = self.text.get(label(labels, f"seat_{seat}"), int(body * 0.8), C.BLACK, bold=True)
+                surface.blit(s, s.get_rect(center=(cx, row.centery)))
+                word = clue.word or label(labels, "no_word")
+                sq = max(6, int(body * 0.8))
+                results_w = len(clue.guesses) * (sq + 3) + (sq + 3 if clue.penalty else 0)
+                room = width - line_h - 6 - results_w - font.size(f" {clue.number}")[0]
+                text = ellipsize(word, max(20, room), lambda s: font.size(s)[0]) + f" {clue.number}"
+                w = self.text.get(text, body, C.INK_LIGHT, bold=True)
+                surface.blit(w, w.get_rect(midleft=(x + line_h + 4, row.centery)))
+                gx = rect.right - pad - results_w
+                for g in clue.guesses:
+                    _result_mark(
+                        surface,
+                        pygame.Rect(gx, row.centery - sq // 2, sq, sq),
+                        cards[g] if g < len(cards) else None,
+                        seat,
+                    )
+                    gx += sq + 3
+                if clue.penalty:
+                    C.token(surface, (gx + sq // 2, row.centery), sq // 2, "spent")
+                    pygame.draw.line(
+                        surface, C.RED, (gx, row.centery + sq // 2), (gx + sq, row.centery - sq // 2), 2
+                    )
+                y += line_h + 2
+
+        return draw
+
+    def _over_drawer(self, view: object, ui: GameOverUi) -> Draw:
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            surface.fill(C.PANEL, rect)
+            pad = max(8, rect.width // 18)
+            x, y = rect.left + pad, rect.top + pad
+            width = rect.width - 2 * pad
+            big = max(18, rect.width // 8)
+            body = max(12, rect.width // 16)
+            colour = C.GREEN_LIGHT if ui.won else (255, 140, 130)
+            font = pg_font(big, True)
+            t = self.text.get(ellipsize(ui.title, width, lambda s: font.size(s)[0]), big, colour, bold=True)
+            surface.blit(t, (x, y))
+            y += t.get_height() + pad // 2
+            y = screens.paragraph(surface, self.text, ui.reason, x, y, width, body, C.INK_LIGHT)
+            if ui.score_line:
+                y += pad // 2
+                s = self.text.get(ui.score_line, int(body * 1.5), C.INK_LIGHT, bold=True)
+                surface.blit(s, (x, y))
+                y += s.get_height()
+            if ui.verdict:
+                y = screens.paragraph(surface, self.text, ui.verdict, x, y, width, body, C.INK_MUTED)
+            y += pad // 2
+            for line in ui.summary:
+                y = screens.paragraph(surface, self.text, line, x, y, width, int(body * 0.9), C.INK_MUTED)
+            if ui.prompt:
+                y = max(y + pad, rect.bottom - pad - 3 * body * 2)
+                y = screens.paragraph(surface, self.text, ui.prompt, x, y, width, body, C.INK_LIGHT)
+            bx = x
+            for seat in ("A", "B"):
+                done = seat in ui.confirmed
+                r = max(8, body)
+                centre = (bx + r, rect.bottom - pad - r)
+                pygame.draw.circle(surface, C.SEAT_COLOUR[seat], centre, r, 0 if done else 2)
+                s = self.text.get(seat, int(r * 1.1), C.BLACK if done else C.SEAT_COLOUR[seat], bold=True)
+                surface.blit(s, s.get_rect(center=centre))
+                if done:
+                    box = pygame.Rect(centre[0] + r + 2, centre[1] - r, 2 * r, 2 * r)
+                    C.check(surface, C.GREEN_LIGHT, box, max(2, r // 4))
+                bx += 4 * r + pad
+
+        return draw
+
+    def _lines_drawer(self, lines: Sequence[str]) -> Draw:
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            surface.fill(C.PANEL, rect)
+            pad = max(8, rect.width // 18)
+            y = rect.top + pad
+            for line in lines:
+                y = (
+                    screens.paragraph(
+                        surface,
+                        self.text,
+                        line,
+                        rect.left + pad,
+                        y,
+                        rect.width - 2 * pad,
+                        max(11, rect.width // 17),
+                        C.INK_LIGHT,
+                    )
+                    + pad // 2
+                )
+
+        return draw
+
+    # --- classic and pictures -------------------------------------------------------------------------
+
+    def _classic_regions(self, size: tuple[int, int], view: object, ui: ClassicPlayUi) -> list[Region]:
+        layout = grid_layout(size, ui.columns, ui.rows, ui.pictures)
+        cards = classic_cards(view, ui)
+        regions: list[Region] = []
+        for i, rect in enumerate(layout.cells):
+            if i >= len(cards):
+                break
+            card = cards[i]
+            cover = 0.0
+            colour = card.colour
+            if ui.cover is not None and ui.cover[0] == i:
+                cover = min(max(ui.cover[1], 0.0), 1.0)
+                if colour is None:
+                    colour = ui.team_colour == "R" and "B" or "R"
+            elif colour is not None:
+                cover = 1.0
+            face = C.Face(
+                content=card.content,
+                size=rect.size,
+                orientation="upright",
+                picture=ui.pictures,
+                colour=colour,
+                cover=round(cover, 2),
+            )
+            on = tuple(sorted(c.seat for c in ui.cursors if c.card == i))
+            held = (
+                (ui.hold.seat, round(ui.hold.fraction, 2))
+                if ui.hold is not None and ui.hold.card == i
+                else None
+            )
+            regions.append(Region(f"card{i}", rect, (face, on, held), self._card_drawer(face, on, held)))
+        regions.append(
+            Region(
+                "panel",
+                layout.panel,
+                (
+                    "classic",
+                    ui.team,
+                    ui.team_colour,
+                    ui.clue,
+                    ui.guesses,
+                    tuple(sorted(ui.left.items())),
+                    ui.history,
+                    tuple(sorted(ui.labels.items())),
+                ),
+                self._classic_panel(ui),
+            )
+        )
+        top_key = ("classic-top", ui.banner, ui.team, ui.team_colour)
+        regions.append(Region("bar_top", layout.top, top_key, self._team_bar(ui)))
+        regions.append(
+            Region(
+                "bar_bottom",
+                layout.bottom,
+                ("classic-bottom", ui.message),
+                self._bar_drawer(None, ui.message, False, "A", None, ""),
+            )
+        )
+        return regions
+
+    def _team_bar(self, ui: ClassicPlayUi) -> Draw:
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            colour = C.TEAM_RED if ui.team_colour == "R" else C.TEAM_BLUE
+            surface.fill(C.RED if ui.banner else colour, rect)
+            size = max(10, int(rect.height * 0.5))
+            text = " · ".join(x for x in (ui.banner, ui.team) if x)
+            t = self.text.get(text, size, C.INK_LIGHT, bold=True)
+            surface.blit(t, t.get_rect(center=rect.center))
+
+        return draw
+
+    def _classic_panel(self, ui: ClassicPlayUi) -> Draw:
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            surface.fill(C.PANEL, rect)
+            pad = max(8, rect.width // 18)
+            x, y = rect.left + pad, rect.top + pad
+            width = rect.width - 2 * pad
+            body = max(12, rect.width // 15)
+            colour = C.TEAM_RED if ui.team_colour == "R" else C.TEAM_BLUE
+            head = pygame.Rect(x, y, width, int(body * 2.4))
+            C.rounded(surface, colour, head, body // 2)
+            emblem = head.height // 3
+            centre = (head.left + head.height // 2, head.centery)
+            if ui.team_colour == "R":
+                pygame.draw.circle(surface, C.INK_LIGHT, centre, emblem)
+            else:
+                cx, cy = centre
+                pygame.draw.polygon(
+                    surface,
+                    C.INK_LIGHT,
+                    [(cx, cy - emblem), (cx + emblem, cy), (cx, cy + emblem), (cx - emblem, cy)],
+                )
+            t = self.text.get(ui.team, int(body * 1.2), C.INK_LIGHT, bold=True)
+            surface.blit(t, t.get_rect(midleft=(head.left + head.height, head.centery)))
+            y = head.bottom + pad
+            if ui.clue:
+                y = screens.paragraph(
+                    surface, self.text, ui.clue, x, y, width, int(body * 1.5), C.INK_LIGHT, True
+                )
+            if ui.guesses:
+                y = screens.paragraph(surface, self.text, ui.guesses, x, y, width, body, C.INK_MUTED)
+            y += pad // 2
+            for team in ("R", "B"):
+                if team not in ui.left:
+                    continue
+                badge = pygame.Rect(x, y, int(body * 1.6), int(body * 1.3))
+                C.identity_badge(surface, badge, team)
+                t = self.text.get(f"{label(ui.labels, team)} {ui.left[team]}", body, C.INK_LIGHT, bold=True)
+                surface.blit(t, t.get_rect(midleft=(badge.right + pad // 2, badge.centery)))
+                y = badge.bottom + pad // 2
+            if ui.history:
+                y += pad // 2
+                t = self.text.get(label(ui.labels, "clues"), body, C.INK_MUTED)
+                surface.blit(t, (x, y))
+                y += t.get_height() + 2
+                for line in reversed(ui.history):
+                    if y + body * 1.4 > rect.bottom - pad:
+                        break
+                    y = screens.paragraph(surface, self.text, line, x, y, width, int(body * 0.9), C.INK_LIGHT)
+
+        return draw
+
+
+def classic_cards(view: object, ui: ClassicPlayUi) -> tuple[ClassicCard, ...]:
+    """The public cards of a classic/pictures view: ``ui.cards`` when given, else read from the view's cards
+    (content from ``word``/``picture``/``content``, colour from ``colour``/``color`` when covered)."""
+    if ui.cards is not None:
+        return ui.cards
+    out = []
+    for card in tuple(getattr(view, "cards", ()) or ()):
+        content = next(
+            (
+                getattr(card, a)
+                for a in ("word", "picture", "content", "label")
+                if isinstance(getattr(card, a, None), str)
+            ),
+            "",
+        )
+        colour = getattr(card, "colour", None) or getattr(card, "color", None)
+        covered = getattr(card, "covered", colour is not None)
+        out.append(ClassicCard(content, colour if covered else None))
+    return tuple(out)
+
+
+def _status_key(view: object) -> tuple[object, ...]:
+    return tuple(
+        getattr(view, a, None)
+        for a in (
+            "mission",
+            "tokens",
+            "bank_innocent",
+            "bank_closed",
+            "taken",
+            "agents_found",
+            "agents_total",
+        )
+    )
+
+
+def _history_key(view: object) -> tuple[object, ...]:
+    clues = tuple(getattr(view, "clues", ()) or ())
+    cards = tuple(getattr(view, "cards", ()) or ())
+    touched = {g for c in clues for g in c.guesses}
+    states = tuple(
+        (i, cards[i].agent, cards[i].assassin, tuple(cards[i].marks))
+        for i in sorted(touched)
+        if i < len(cards)
+    )
+    return clues, states, getattr(view, "current_clue", None)
+
+
+def _result_mark(surface: pygame.Surface, rect: pygame.Rect, card: object, giver: str) -> None:
+    """What a guess found, as a shape: agent = green square, assassin = black square with a cross, bystander
+    = tan disc."""
+    if card is not None and getattr(card, "agent", False):
+        C.rounded(surface, C.GREEN, rect, 2)
+        pygame.draw.rect(surface, C.GREEN_LIGHT, rect.inflate(-rect.width // 2, -rect.height // 2))
+    elif card is not None and getattr(card, "assassin", False):
+        C.rounded(surface, C.BLACK, rect, 2)
+        pygame.draw.line(surface, C.RED, rect.topleft, rect.bottomright, 2)
+        pygame.draw.line(surface, C.RED, rect.bottomleft, rect.topright, 2)
+    else:
+        pygame.draw.circle(surface, C.TAN, rect.center, rect.width // 2)
+        pygame.draw.circle(surface, C.TAN_DARK, rect.center, rect.width // 2, 1)
+    del giver
+
+
+def _load_bundled_picture(picture_id: str) -> pygame.Surface | None:
+    try:
+        from engine.pictures_deck import picture_path
+
+        path = picture_path(picture_id)
+        with path.open("rb") as fh:
+            return pygame.image.load(fh, "picture.png")
+    except (KeyError, OSError, ValueError, pygame.error, ImportError):
+        return None
+
+
+def render_shared(
+    surface: pygame.Surface, view: object, ui: SharedUi, renderer: SharedRenderer | None = None
+) -> list[pygame.Rect]:
+    """Draw (view, ui) on ``surface``; returns the dirty rects. Without a ``renderer`` (which keeps caches
+    and the last frame) every call is a full redraw: the app should keep one ``SharedRenderer`` for its
+    display."""
+    if renderer is None:
+        return SharedRenderer().full(surface, view, ui)
+    return renderer.render(surface, view, ui)
