@@ -1,7 +1,7 @@
 """`duetbox config check FILE`: validate a hardware configuration file.
 
 Prints one line per problem (unknown key, wrong type, value out of range, a pin used twice, a pin that clashes
-with I2C GPIO2/3 or SPI GPIO10/11) and exits 1; a clean file prints "ok" and exits 0; bad usage exits 2.
+with I2C GPIO2/3 or SPI GPIO10/11) and exits 1; a clean file prints nothing and exits 0; bad usage exits 2.
 """
 
 from __future__ import annotations
@@ -27,7 +27,4 @@ def main(argv: list[str]) -> int:
     problems = check_config_file(args.file)
     for problem in problems:
         print(f"{args.file}: {problem}")
-    if problems:
-        return 1
-    print(f"{args.file}: ok")
-    return 0
+    return 1 if problems else 0
