@@ -192,7 +192,8 @@ enable_buses() {
     step "Set the I2C bus to 400 kHz ($BOOT_CONFIG)"
     local current=""
     if [ -r "$BOOT_CONFIG" ]; then
-        current=$(grep -E '^[[:space:]]*dtparam=i2c_arm_baudrate=' "$BOOT_CONFIG" | tail -n 1 || true)
+        # Also the combined forms: dtparam=i2c_arm=on,i2c_arm_baudrate=... and luma's i2c_baudrate spelling.
+        current=$(grep -E '^[[:space:]]*dtparam=([^#]*,)?i2c(_arm)?_baudrate=' "$BOOT_CONFIG" | tail -n 1 || true)
     fi
     if [ -n "$current" ]; then
         note "already set: $current (left as it is)"
@@ -240,7 +241,8 @@ install_app() {
     if [ "$SRC_TREE" = "$SRC_DIR" ]; then
         note "running from $SRC_DIR itself: no copy needed"
     else
-        run rsync -a --delete --exclude=.git/ --exclude=.venv/ --exclude=__pycache__/ \
+        # Owned by root, not by whoever cloned it: the service must not run code its users can edit.
+        run rsync -a --no-owner --no-group --delete --exclude=.git/ --exclude=.venv/ --exclude=__pycache__/ \
             --exclude='*.egg-info/' --exclude=build/ --exclude='.lgd-nfy*' "$SRC_TREE/" "$SRC_DIR/"
     fi
     if [ -x "$VENV/bin/python" ]; then

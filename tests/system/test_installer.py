@@ -158,12 +158,26 @@ def test_installer_dry_run_keeps_an_existing_config(fake_boot: dict[str, str]) -
     assert config.read_text() == "# my wiring\n"
 
 
-def test_installer_dry_run_leaves_a_set_baudrate_alone(fake_boot: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    "line",
+    [
+        "dtparam=i2c_arm_baudrate=1000000",
+        "dtparam=i2c_arm=on,i2c_arm_baudrate=100000",
+        "dtparam=i2c_arm=on,i2c_baudrate=400000",
+    ],
+)
+def test_installer_dry_run_leaves_a_set_baudrate_alone(fake_boot: dict[str, str], line: str) -> None:
     config_txt = Path(fake_boot["DUETBOX_BOOT_CONFIG"])
-    config_txt.write_text("dtparam=i2c_arm=on\ndtparam=i2c_arm_baudrate=1000000\n")
+    config_txt.write_text(f"dtparam=i2c_arm=on\n{line}\n")
     out = run_installer("--dry-run", env=fake_boot).stdout
-    assert "already set: dtparam=i2c_arm_baudrate=1000000" in out
+    assert f"already set: {line}" in out
     assert not any("append_boot_setting" in cmd for cmd in commands(out))
+
+
+def test_installer_dry_run_ignores_a_commented_baudrate(fake_boot: dict[str, str]) -> None:
+    Path(fake_boot["DUETBOX_BOOT_CONFIG"]).write_text("#dtparam=i2c_arm_baudrate=400000\n")
+    out = run_installer("--dry-run", env=fake_boot).stdout
+    assert any("append_boot_setting" in cmd for cmd in commands(out))
 
 
 def test_installer_dry_run_uninstall_plan_keeps_saved_games() -> None:
