@@ -18,6 +18,7 @@ import os
 import socket
 import time
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +170,22 @@ class Notifier:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def devices_needed(config: Any) -> list[str]:
+    """The device nodes (globs allowed) a ``hardware.config.HardwareConfig`` needs on a Pi, in start-up order.
+
+    The display's DRM card, the GPIO chip, the I2C bus of each OLED and the ring's device.
+    """
+    needed = ["/dev/dri/card*", "/dev/gpiochip*"]
+    for oled in getattr(config, "oleds", {}).values():
+        bus = f"/dev/i2c-{oled.port}"
+        if bus not in needed:
+            needed.append(bus)
+    ring = getattr(config, "ring", None)
+    if ring is not None and ring.device not in needed:
+        needed.append(ring.device)
+    return needed
 
 
 def wait_for_devices(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import socket
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from device.notify import DEFAULT_DEVICES, Notifier, socket_address, wait_for_devices
+from device.notify import DEFAULT_DEVICES, Notifier, devices_needed, socket_address, wait_for_devices
 
 WATCHDOG_SEC = 30
 
@@ -296,3 +297,16 @@ def test_wait_for_devices_present_at_once_does_not_sleep(tmp_path: Path) -> None
 
 def test_wait_for_devices_default_list_names_display_i2c_and_spi() -> None:
     assert DEFAULT_DEVICES == ("/dev/dri/card*", "/dev/i2c-1", "/dev/spidev0.0")
+
+
+def test_wait_for_devices_list_follows_the_hardware_config() -> None:
+    from hardware.config import load_config
+
+    config = load_config(None)  # the bundled default: both OLEDs on bus 1, the ring on SPI0
+    assert devices_needed(config) == ["/dev/dri/card*", "/dev/gpiochip*", "/dev/i2c-1", "/dev/spidev0.0"]
+    two_buses = dataclasses.replace(
+        config,
+        oleds={"A": config.oleds["A"], "B": dataclasses.replace(config.oleds["B"], port=3)},
+        ring=dataclasses.replace(config.ring, driver="leds", device="/dev/leds0"),
+    )
+    assert devices_needed(two_buses)[2:] == ["/dev/i2c-1", "/dev/i2c-3", "/dev/leds0"]
