@@ -27,14 +27,23 @@ def _face(bold: bool, condensed: bool) -> Path:
     return BOLD if bold else REGULAR
 
 
-@lru_cache(maxsize=128)
+_PG_FONTS: dict[tuple[int, bool, bool], pygame.font.Font] = {}
+
+
 def pg_font(size: int, bold: bool = False, condensed: bool = False) -> pygame.font.Font:
-    """A pygame font of the bundled faces (pygame.font is initialised on first use)."""
+    """A pygame font of the bundled faces, cached. pygame.font is (re)initialised on demand, and the cache is
+    dropped when it was shut down in between (fonts die with ``pygame.quit()``)."""
     import pygame
 
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(_face(bold, condensed)), max(4, int(size)))
+        _PG_FONTS.clear()
+    key = (max(4, int(size)), bold, condensed)
+    font = _PG_FONTS.get(key)
+    if font is None:
+        font = pygame.font.Font(str(_face(bold, condensed)), key[0])
+        _PG_FONTS[key] = font
+    return font
 
 
 @lru_cache(maxsize=32)

@@ -110,3 +110,7 @@ def double_mark(k: DuetKey | None = None) -> duet.DuetState:
     n = next(i for i, c in enumerate(k.a) if c == "N" and k.b[i] != "X")
     s, _ = duet.apply(s, Guess("B", n))
     return s
+
+
+def new_state(k: DuetKey | None = None) -> duet.DuetState:
+    return duet.new_game(WORDS, k or key())

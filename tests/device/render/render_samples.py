@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import scenes
+import render_scenes as scenes
 
 from device.render.models import (
     AttractUi,
