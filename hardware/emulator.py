@@ -147,7 +147,20 @@ class EmulatorBox(Box):
         self._font = pygame.font.Font(None, 24)
         self._small = pygame.font.Font(None, 20)
         self._seen: tuple[Any, ...] | None = None
+        self._oled_cache: dict[Seat, tuple[int, Any]] = {}
+        self._wake_type = pygame.event.custom_type()
+        self.queue.on_put = self._wake
         self.compose()
+
+    def _wake(self) -> None:
+        """Wake ``wait_events`` when something is queued from elsewhere (a signal handler, a thread)."""
+        import pygame
+
+        if not self.closed:
+            try:
+                pygame.event.post(pygame.event.Event(self._wake_type))
+            except pygame.error:
+                pass
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def _oled_rect(self, seat: Seat) -> Any:
@@ -162,11 +175,16 @@ class EmulatorBox(Box):
         import pygame
 
         screen = self.oleds[seat]
-        glass = self._panels[seat].glass()
-        seat_view = glass.rotate(90 * screen.rotation, expand=True) if screen.rotation else glass
-        look = oled_look(seat_view, self.scale)
+        cached = self._oled_cache.get(seat)
+        if cached is None or cached[0] != screen.frames_sent:
+            glass = self._panels[seat].glass()
+            seat_view = glass.rotate(90 * screen.rotation, expand=True) if screen.rotation else glass
+            look = oled_look(seat_view, self.scale)
+            cached = (screen.frames_sent, pygame.image.frombytes(look.tobytes(), look.size, "RGB"))
+            self._oled_cache[seat] = cached
+        picture = cached[1]
         rect = self._oled_rect(seat)
-        rect.size = look.size
+        rect.size = picture.get_size()
         board = rect.inflate(36, 28)
         pygame.draw.rect(self.window, BOARD_EDGE, board, border_radius=6)
         pygame.draw.rect(self.window, BOARD, board.inflate(-4, -4), border_radius=5)
@@ -174,7 +192,7 @@ class EmulatorBox(Box):
                        (board.left + 8, board.bottom - 9), (board.right - 9, board.bottom - 9)):
             pygame.draw.circle(self.window, BACKGROUND, (hx, hy), 4)
         pygame.draw.rect(self.window, (0, 0, 0), rect.inflate(8, 8))
-        self.window.blit(pygame.image.frombytes(look.tobytes(), look.size, "RGB"), rect)
+        self.window.blit(picture, rect)
         label = self._small.render(f"seat {seat}", True, DIM_TEXT)
         self.window.blit(label, (board.right + 12, board.centery - label.get_height() // 2))
 
@@ -277,6 +295,7 @@ class EmulatorBox(Box):
             first = pygame.event.wait() if timeout is None else pygame.event.wait(max(1, int(timeout * 1000)))
             raw = [first] if first.type != pygame.NOEVENT else []
             raw += pygame.event.get()
+        events += self.queue.drain()
         for ev in raw:
             translated = self._translate(ev)
             if translated is not None:

@@ -124,3 +124,19 @@ def test_emulator_oled_look_scales_and_colours():
     look = oled_look(img, 3)
     assert look.size == (384, 192)
     assert look.getpixel((0, 0))[2] > 200 and look.getpixel((5, 5))[2] < 20
+
+
+def test_emulator_queue_put_wakes_a_blocked_wait(emu):
+    import threading
+    import time
+
+    from hardware.base import InputEvent
+
+    quit_event = InputEvent(seat=None, button="quit", kind="quit", time=0.0)
+    timer = threading.Timer(0.05, emu.queue.put, args=(quit_event,))
+    start = time.monotonic()
+    timer.start()
+    events = emu.wait_events(10)
+    timer.join()
+    assert events == [quit_event]
+    assert time.monotonic() - start < 5
