@@ -39,7 +39,7 @@ def catalog(language: str) -> dict[str, str]:
 
 
 class Translator:
-    """``tr("menu.duet")`` or ``tr("play.tokens", n=3)`` in one language."""
+    """``tr("menu.duet")`` or ``tr("over.score", score=12)`` in one language."""
 
     def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
         self.language = language if language in LANGUAGES else DEFAULT_LANGUAGE

@@ -1,8 +1,7 @@
 """``duetbox export [--data-dir D] [--game ID|current]``: print a saved game as a ``duetbox-record/1`` record.
 
-Without ``--game`` (or with ``current``) the unfinished game is printed, else the last one played. Exit 0 with the
-record on stdout; 2 with one line on stderr when there is no such game or the data cannot be read.
-"""
+Without ``--game`` (or with ``current``) the unfinished game is printed, else the last one played. Exit 0 with
+the record on stdout; 2 with one line on stderr when there is no such game or the data cannot be read."""
 
 from __future__ import annotations
 

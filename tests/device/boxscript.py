@@ -1,7 +1,8 @@
 """Helpers for tests that play the box through ``duetbox run --hardware mock --script``.
 
-``Table`` writes script lines the way players would act: a clue given on the OLED with the joystick, a card reached
-with the joystick (seat B's joystick is reversed: it sits across the table) and touched by holding OK.
+``Table`` writes script lines the way players would act: a clue given on the OLED with the joystick, a card
+reached with the joystick (seat B's joystick is reversed: it sits across the table) and touched by holding
+OK.
 """
 
 from __future__ import annotations
@@ -24,12 +25,14 @@ WORDS = ["apple", "bridge", "castle", "dragon", "engine", "forest", "garden", "h
          "violin", "walnut", "yogurt", "zipper", "anchor"]
 
 
-def make_record(seed: int = 7, *, tokens: int = 9, mistakes: int | None = None, mission: str | None = None,
-                actions: list[dict[str, Any]] | None = None, language: str = "en") -> dict[str, Any]:
+def make_record(seed: int = 7, *, tokens: int = 9, mistakes: int | None = None,
+                mission: str | None = None, actions: list[dict[str, Any]] | None = None,
+                language: str = "en") -> dict[str, Any]:
     key = random_key(random.Random(seed))
     record: dict[str, Any] = {"format": "duetbox-record/1", "mode": "duet", "language": language,
                               "words": list(WORDS), "key": {"A": key.a, "B": key.b},
-                              "rules": {"tokens": tokens, "mistakes": tokens if mistakes is None else mistakes,
+                              "rules": {"tokens": tokens,
+                                        "mistakes": tokens if mistakes is None else mistakes,
                                         "clues": "strict", "several_clues": False},
                               "actions": list(actions or [])}
     if mission:
@@ -93,6 +96,7 @@ def run_box(tmp: Path, script: str | Table, *, record: dict[str, Any] | None = N
             data: Path | None = None, extra: list[str] | None = None) -> tuple[int, Path, Path]:
     """Run the box in-process on the mock backend. Returns (exit code, snapshots dir, data dir)."""
     text = script.text() if isinstance(script, Table) else script
+    tmp.mkdir(parents=True, exist_ok=True)
     n = len(list(tmp.glob("script-*.txt")))
     script_file = tmp / f"script-{n}.txt"
     script_file.write_text(text)

@@ -59,11 +59,12 @@ def test_app_refused_clue_accepted_anyway(tmp_path: Path) -> None:
     code, snaps, data = run_box(tmp_path, t, record=record)
     assert code == 0
     actions = exported(data, "1")["actions"]
-    assert actions == [{"type": "clue", "seat": "A", "word": record["words"][3], "number": 1, "override": True}]
+    word = record["words"][3]
+    assert actions == [{"type": "clue", "seat": "A", "word": word, "number": 1, "override": True}]
 
 
 def test_app_mission_two_token_mistake(tmp_path: Path) -> None:
-    # Berlin: 11 turns, 2 innocent-face tokens; the third mistake costs two case-closed tokens.
+    # Berlin: 11 turns, 2 innocent-face tokens; the third mistake costs two case-closed ones.
     record = make_record(10, mission="Berlin")
     a_bystanders = cards(record, "A", "N")
     b_bystanders = cards(record, "B", "N")

@@ -1,0 +1,140 @@
+"""The app loop on the mock box: stale and double presses, hold-to-confirm, admin chord, clean shutdown."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from boxscript import cards, make_record  # noqa: E402
+
+from device.app import App  # noqa: E402
+from device.storage import Storage  # noqa: E402
+from engine.actions import Guess  # noqa: E402
+from engine.errors import StaleAction  # noqa: E402
+from hardware.box import open_box  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path: Path):  # type: ignore[no-untyped-def]
+    box = open_box("mock")
+    storage = Storage(tmp_path / "data")
+    app = App(box, storage, seed=5)
+    yield app
+    app.shutdown()
+
+
+def _start_guessing(app: App) -> dict:
+    record = make_record(31, actions=[{"type": "clue", "seat": "A", "word": None, "number": 2}])
+    app.start(record)
+    return record
+
+
+def test_app_stale_action_is_refused_and_not_stored(app: App) -> None:
+    record = _start_guessing(app)
+    green = cards(record, "A", "G")[0]
+    version = app.session.version
+    app.act(Guess("B", green), version)
+    with pytest.raises(StaleAction):
+        app.act(Guess("B", cards(record, "A", "G")[1]), version)  # made against the old state
+    assert len(app.storage.actions(app.game_id)) == 2  # the clue and one guess
+
+
+def test_app_double_hold_applies_once(app: App) -> None:
+    record = _start_guessing(app)
+    box = app.box
+    green = cards(record, "A", "G")[0]
+    app.screen.cursors["B"] = green
+    # two presses of B's OK on the same card, both made against the same state
+    box.press("B.ok")
+    box.release("B.ok")
+    box.press("B.ok")
+    box.advance(0.7)
+    box.release("B.ok")
+    app.step(0)
+    box.press("B.ok")
+    box.advance(0.7)
+    app.step(0)
+    box.release("B.ok")
+    app.step(0)
+    guesses = [a for a in app.storage.actions(app.game_id) if a["type"] == "guess"]
+    assert guesses == [{"type": "guess", "seat": "B", "card": green}]
+
+
+def test_app_hold_released_early_does_nothing(app: App) -> None:
+    _start_guessing(app)
+    app.box.hold("B.ok", 300)
+    app.step(0)
+    app.box.advance(1)
+    app.step(0)
+    assert len(app.storage.actions(app.game_id)) == 1
+
+
+def test_app_hold_fires_at_its_deadline(app: App) -> None:
+    _start_guessing(app)
+    app.box.press("B.ok")
+    app.step(0)
+    assert app.deadline() is not None and app.deadline() <= app.clock.now() + 0.6
+    app.box.advance(0.61)
+    app.step(0)
+    assert len(app.storage.actions(app.game_id)) == 2
+
+
+def test_app_admin_chord_then_pin(app: App) -> None:
+    app.start()
+    box = app.box
+    for name in ("menu", "A.stop", "B.stop"):
+        box.press(name)
+    app.step(0)
+    box.advance(5.1)
+    app.step(0)
+    assert app.screen.name == "pin"
+    for _ in range(4):
+        box.press("A.ok")  # PIN 0000
+    app.step(0)
+    assert app.screen.name == "admin"
+
+
+def test_app_short_chord_is_not_admin(app: App) -> None:
+    app.start()
+    for name in ("menu", "A.stop", "B.stop"):
+        app.box.press(name)
+    app.step(0)
+    app.box.advance(2)
+    for name in ("menu", "A.stop", "B.stop"):
+        app.box.release(name)
+    app.step(0)
+    app.box.advance(5)
+    app.step(0)
+    assert app.screen.name != "pin"
+
+
+def test_app_idle_brings_attract_and_a_press_returns(app: App) -> None:
+    app.start()
+    app.box.advance(5 * 60 + 1)
+    app.step(0)
+    assert app.screen.name == "attract"
+    app.box.press("A.ok")
+    app.step(0)
+    assert app.screen.name == "menu"
+
+
+def test_app_shutdown_leaves_paused_frame_and_closes(tmp_path: Path) -> None:
+    box = open_box("mock")
+    app = App(box, Storage(tmp_path / "d"), seed=1)
+    app.start()
+    app.shutdown()
+    assert box.closed
+    assert box.ring.frames[-1] == tuple((0, 0, 0) for _ in range(box.ring.count))
+
+
+def test_app_quit_event_stops_run(tmp_path: Path) -> None:
+    box = open_box("mock")
+    app = App(box, Storage(tmp_path / "d"), seed=1)
+    app.start()
+    box.quit()
+    assert app.run() == 0
+    assert box.closed and app.stop_reason == "quit"
