@@ -28,6 +28,7 @@ from hardware.ring import Ring
 
 DEFAULT_GRID = (960, 540)
 SIDE_WIDTH = 280
+OLED_MARGIN = 40  # vertical room around each OLED module
 BACKGROUND = (24, 26, 30)
 BOARD = (22, 58, 112)
 BOARD_EDGE = (14, 38, 76)
@@ -119,13 +120,16 @@ class EmulatorBox(Box):
         pygame.display.init()
         pygame.font.init()
         if scale is None:
+            scale = int(os.environ.get("DUETBOX_EMULATOR_SCALE", "0") or 0)
+        if not scale:
+            # 3x (one panel pixel = 3 screen pixels) unless the window would not fit the desktop's height
             scale = 3
             desktops = pygame.display.get_desktop_sizes()
-            if desktops and grid[1] + 2 * (64 * 3 + 40) > desktops[0][1] - 60:
+            if desktops and grid[1] + 2 * (64 * 3 + OLED_MARGIN) > desktops[0][1] - 70:
                 scale = 2
         self.scale = scale
         self.oled_px = (128 * scale, 64 * scale)
-        band = self.oled_px[1] + 2 * 14 + 20
+        band = self.oled_px[1] + OLED_MARGIN
         self.grid_rect = pygame.Rect(0, band, grid[0], grid[1])
         width = grid[0] + SIDE_WIDTH
         height = grid[1] + 2 * band
@@ -168,7 +172,7 @@ class EmulatorBox(Box):
 
         w, h = self.oled_px
         x = self.grid_rect.centerx - w // 2
-        y = 14 + 10 if seat == "B" else self.grid_rect.bottom + 14 + 10
+        y = OLED_MARGIN // 2 if seat == "B" else self.grid_rect.bottom + OLED_MARGIN // 2
         return pygame.Rect(x, y, w, h)
 
     def _draw_oled(self, seat: Seat) -> None:
