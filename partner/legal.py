@@ -27,12 +27,22 @@ def candidate_mask(
     if not len(cand_fold):
         return ok
     index = {w: i for i, w in enumerate(cand_fold.tolist())}
+    by_stem: dict[str, list[int]] = {}
+    for i, st in enumerate(cand_stem.tolist()):
+        by_stem.setdefault(st, []).append(i)
     prefixes = np.array([w[:PREFIX] for w in cand_fold.tolist()])
     for word in visible:
         f = fold(word)
         if not f:
             continue
-        ok &= cand_stem != stem(word, lang)
+        root = stem(word, lang)
+        ok &= cand_stem != root
+        # one word's stem running on into the other word (pomme → pommier) is the same family too
+        if len(root) >= 4:
+            ok &= ~np.char.startswith(cand_fold, root)
+        for j in range(4, len(f) + 1):
+            for k in by_stem.get(f[:j], ()):
+                ok[k] = False
         if len(f) >= PREFIX:
             ok &= prefixes != f[:PREFIX]
         if len(f) >= 3:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 #: Spaces known per language, best first. The first is the box's main space; a second enables consensus clues.
 SPACES: dict[str, tuple[str, ...]] = {
-    "fr": ("spacy", "use"),
+    "fr": ("spacy", "gloss", "use"),
     "en": ("glove", "use"),
 }
 
