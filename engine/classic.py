@@ -234,6 +234,10 @@ class ClassicRules:
             raise ValueError("clues must be 'strict' or 'flexible'")
         if self.pictures_key not in ("source", "printed"):
             raise ValueError("pictures_key must be 'source' or 'printed'")
+        from .duet import LANGUAGES
+
+        if self.language not in LANGUAGES:
+            raise ValueError(f"language must be one of {', '.join(LANGUAGES)}")
 
     @property
     def size(self) -> int:

@@ -28,6 +28,7 @@ Phase = Literal["clue", "guess", "sudden_death", "won", "lost"]
 LossReason = Literal["assassin", "sudden_death_miss", "out_of_time"]
 
 STANDARD_TOKENS = 9
+LANGUAGES = ("fr", "en", "ro", "de", "it")  # languages the clue checker can stem
 MAX_TOKENS = 11  # the box holds 11 timer tokens (rules §1 Material)
 
 
@@ -51,6 +52,8 @@ class DuetRules:
             raise ValueError(f"mistakes must be a whole number from 0 to tokens ({self.tokens}), not {self.mistakes!r}")
         if self.clues not in ("strict", "flexible"):
             raise ValueError(f"clues must be 'strict' or 'flexible', not {self.clues!r}")
+        if self.language not in LANGUAGES:
+            raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {self.language!r}")
         if self.mistakes is None:  # normalised so that equal rules compare equal
             object.__setattr__(self, "mistakes", self.tokens)
 
@@ -239,8 +242,9 @@ def _clue(state: DuetState, action: Clue) -> tuple[DuetState, list[ev.Event]]:
     givers = clue_givers(state)
     if action.seat not in givers:
         if greens_left(state, action.seat) == 0:
-            raise NotYourTurn(f"seat {action.seat} has no green left to clue; seat {other(action.seat)} gives the clues")
-        raise NotYourTurn(f"seat {action.seat} may not give two clues in a row; it is seat {other(action.seat)}'s clue")
+            partner = other(action.seat)
+            raise NotYourTurn(f"seat {action.seat} has no green left to clue; seat {partner} gives the clues")
+        raise NotYourTurn(f"seat {action.seat} may not give two clues in a row; it is seat {other(action.seat)}'s")
     if not 0 <= action.number <= MAX_CLUE_NUMBER:
         raise IllegalAction(f"the clue number must be from 0 to {MAX_CLUE_NUMBER}")
     if action.word is not None and not action.override:

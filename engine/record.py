@@ -10,12 +10,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import DuetAction, action_from_dict
-from .duet import DuetRules, DuetState, apply, clue_givers, new_game, score
+from .duet import LANGUAGES, DuetRules, DuetState, apply, clue_givers, new_game, score
 from .errors import BadKey, BadRecord, IllegalAction
 from .keycard import parse_key
 
 FORMAT = "duetbox-record/1"
-LANGUAGES = ("fr", "en", "ro", "de", "it")
 
 
 @dataclass(frozen=True)
@@ -126,8 +125,8 @@ def replay(record: object) -> ReplayResult:
     """Replay a record: BadRecord when it is not a valid record; a refused action stops the replay."""
     mode = check_header(record)
     assert isinstance(record, dict)
-    if mode != "duet":
-        result: ReplayResult = _classic().replay(record)  # classic, Pictures, Duet with pictures
+    if mode != "duet":  # classic and Pictures
+        result: ReplayResult = _classic().replay(record)  # classic and Pictures (Duet with pictures is a Duet record)
         return result
     state, actions = load_duet(record)
     for i, action in enumerate(actions):

@@ -80,3 +80,20 @@ def test_city_rules_set_bank() -> None:
 def test_bad_maps_refused(data: dict[str, object]) -> None:
     with pytest.raises(BadMap):
         parse_map(data)
+
+
+@pytest.mark.parametrize(("points", "band"), [(0, "keep_practising"), (5, "keep_practising"), (6, "good"),
+                                              (8, "good"), (9, "incredible"), (10, "incredible"),
+                                              (11, "try_missions"), (23, "try_missions")])
+def test_score_verdict_bands(points: int, band: str) -> None:
+    # Rules §1 Score: more than 5 is good; 9-10 incredible; more than 10: try the mission map.
+    from engine.duet import verdict
+
+    assert verdict(points) == band
+
+
+def test_rules_refuse_unknown_language() -> None:
+    from engine.duet import DuetRules
+
+    with pytest.raises(ValueError, match="language"):
+        DuetRules(language="xx")
