@@ -14,8 +14,9 @@ from .classic import (
     new_classic_game,
     parse_classic_key,
 )
+from .duet import LANGUAGES
 from .errors import BadKey, BadRecord, IllegalAction
-from .record import FORMAT, LANGUAGES, ReplayResult
+from .record import FORMAT, ReplayResult
 
 
 def _require(cond: bool, message: str) -> None:

@@ -30,6 +30,7 @@ from typing import Any
 from PIL import Image
 
 log = logging.getLogger("duetbox.run")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 BUTTON_NAMES = ("up", "down", "left", "right", "ok", "stop")
 

@@ -152,10 +152,14 @@ def identity_badge(surf: pygame.Surface, rect: pygame.Rect, identity: str) -> No
 PictureLoader = Callable[[str, tuple[int, int]], "pygame.Surface | None"]
 
 
-def card_face(face: Face, text: TextCache, pictures: PictureLoader) -> pygame.Surface:
-    """The card's own surface (``face.size``), with a transparent margin outside the rounded card."""
+def card_face(
+    face: Face, text: TextCache, pictures: PictureLoader, like: pygame.Surface | None = None
+) -> pygame.Surface:
+    """The card's own opaque surface (``face.size``), table colour around the rounded corners, in the pixel
+    format of ``like`` when given (blitting then is a plain copy)."""
     w, h = face.size
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = pygame.Surface((w, h), 0, like) if like is not None else pygame.Surface((w, h))
+    surf.fill(BG)
     radius = max(3, min(w, h) // 10)
     body = pygame.Rect(0, 0, w, h)
     covered_colour = _cover_colour(face)

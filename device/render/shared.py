@@ -182,10 +182,11 @@ class SharedRenderer:
         finally:
             surface.set_clip(None)
 
-    def face(self, face: C.Face) -> pygame.Surface:
+    def face(self, face: C.Face, like: pygame.Surface | None = None) -> pygame.Surface:
+        """The cached surface of one card face (made in ``like``'s pixel format when first drawn)."""
         surf = self._faces.get(face)
         if surf is None:
-            surf = C.card_face(face, self.text, self.picture)
+            surf = C.card_face(face, self.text, self.picture, like)
             self._faces[face] = surf
             if len(self._faces) > self._face_limit:
                 self._faces.popitem(last=False)
@@ -269,35 +270,57 @@ class SharedRenderer:
         hold = ui.hold if isinstance(ui, PlayUi) else None
         keys = ui.keys if isinstance(ui, GameOverUi) else None
         hot = ui.key if isinstance(ui, HotSeatUi) else None
-        for i, rect in enumerate(layout.cells):
-            card = cards[i] if i < n else None
-            if card is None:
-                continue
-            reveal = (keys["A"][i], keys["B"][i]) if keys and "A" in keys and "B" in keys else None
-            face = C.Face(
-                content=card.word,
-                size=rect.size,
-                orientation=ui.orientation,
-                picture=ui.pictures,
-                agent=card.agent,
-                marks=tuple(card.marks),
-                double=card.double,
-                assassin=card.assassin,
-                reveal=reveal,
-                key=hot[i] if hot and i < len(hot) else None,
-                key_seat=ui.seat if isinstance(ui, HotSeatUi) else "A",
-            )
-            on = tuple(sorted(c.seat for c in cursors if c.card == i))
+        on_card: dict[int, list[str]] = {}
+        for c in cursors:
+            on_card.setdefault(c.card, []).append(c.seat)
+        both = keys if keys and "A" in keys and "B" in keys else None
+        common = (ui.orientation, ui.pictures, ui.seat if isinstance(ui, HotSeatUi) else "A")
+        for i, rect in enumerate(layout.cells[:n]):
+            card = cards[i]
+            reveal = (both["A"][i], both["B"][i]) if both else None
+            hot_key = hot[i] if hot and i < len(hot) else None
+            on = tuple(sorted(on_card.get(i, ())))
             held = (hold.seat, round(hold.fraction, 2)) if hold is not None and hold.card == i else None
-            regions.append(Region(f"card{i}", rect, (face, on, held), self._card_drawer(face, on, held)))
+            # the key holds the public card itself; the face (the cache key of the picture) is built only
+            # when the card has to be drawn
+            key = (card, rect.size, common, reveal, hot_key, on, held)
+            drawer = self._duet_card_drawer(card, rect.size, common, reveal, hot_key, on, held)
+            regions.append(Region(f"card{i}", rect, key, drawer))
         regions.extend(self._duet_panel(layout.panel, view, ui))
         regions.extend(self._bars(layout, view, ui))
         return regions
 
+    def _duet_card_drawer(
+        self,
+        card: object,
+        size: tuple[int, int],
+        common: tuple[str, bool, str],
+        reveal: tuple[str, str] | None,
+        hot_key: str | None,
+        on: tuple[str, ...],
+        held: tuple[str, float] | None,
+    ) -> Draw:
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            face = C.Face(
+                content=getattr(card, "word", ""),
+                size=size,
+                orientation=common[0],
+                picture=common[1],
+                agent=getattr(card, "agent", False),
+                marks=tuple(getattr(card, "marks", ())),
+                double=getattr(card, "double", False),
+                assassin=getattr(card, "assassin", False),
+                reveal=reveal,
+                key=hot_key,
+                key_seat=common[2],
+            )
+            self._card_drawer(face, on, held)(surface, rect)
+
+        return draw
+
     def _card_drawer(self, face: C.Face, on: tuple[str, ...], held: tuple[str, float] | None) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            surface.fill(C.BG, rect)
-            surface.blit(self.face(face), rect)
+            surface.blit(self.face(face, surface), rect)
             if held is not None:
                 C.hold(surface, rect, held[0], held[1])
             for k, seat in enumerate(sorted(on)):
@@ -332,14 +355,23 @@ class SharedRenderer:
         self, banner: str | None, message: str, flip: bool, seat: str, held: float | None, stop: str
     ) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            bar = pygame.Surface(rect.size)
-            bar.fill(C.RED if banner else (14, 30, 36))
+            surface.fill(C.RED if banner else (14, 30, 36), rect)
             h = rect.height
+
+            def place(local: pygame.Rect) -> pygame.Rect:
+                """Bar-local rect → screen rect; a flipped bar is the same layout turned half a turn."""
+                if flip:
+                    return pygame.Rect(rect.right - local.right, rect.bottom - local.bottom, *local.size)
+                return local.move(rect.left, rect.top)
+
+            def put(label: pygame.Surface, **anchor: tuple[int, int]) -> None:
+                surface.blit(label, place(label.get_rect(**anchor)))
+
             size = max(10, int(h * 0.5))
             x = max(8, h // 3)
             if banner:
-                b = self.text.get(banner, size, C.INK_LIGHT, bold=True)
-                bar.blit(b, b.get_rect(midleft=(x, h // 2)))
+                b = self.text.get(banner, size, C.INK_LIGHT, bold=True, flip=flip)
+                put(b, midleft=(x, h // 2))
                 x += b.get_width() + h // 2
             room = rect.width - x - max(8, h // 3)
             if held is not None:
@@ -347,19 +379,16 @@ class SharedRenderer:
             if message and room > 20:
                 font = pg_font(size)
                 text = ellipsize(message, room, lambda s: font.size(s)[0])
-                m = self.text.get(text, size, C.INK_LIGHT)
-                bar.blit(m, m.get_rect(midleft=(x, h // 2)))
+                put(self.text.get(text, size, C.INK_LIGHT, flip=flip), midleft=(x, h // 2))
             if held is not None:
                 track = pygame.Rect(rect.width - rect.width // 4, h // 4, rect.width // 4 - h // 3, h // 2)
-                pygame.draw.rect(bar, C.SEAT_DARK.get(seat, C.BLACK), track, border_radius=h // 6)
+                pygame.draw.rect(surface, C.SEAT_DARK.get(seat, C.BLACK), place(track), border_radius=h // 6)
                 fill = track.copy()
                 fill.width = int(track.width * min(max(held, 0.0), 1.0))
-                pygame.draw.rect(bar, C.SEAT_COLOUR.get(seat, C.INK_LIGHT), fill, border_radius=h // 6)
-                s = self.text.get(stop, max(8, int(h * 0.36)), C.INK_LIGHT, bold=True)
-                bar.blit(s, s.get_rect(center=track.center))
-            if flip:
-                bar = pygame.transform.rotate(bar, 180)
-            surface.blit(bar, rect)
+                colour = C.SEAT_COLOUR.get(seat, C.INK_LIGHT)
+                pygame.draw.rect(surface, colour, place(fill), border_radius=h // 6)
+                put(self.text.get(stop, max(8, int(h * 0.36)), C.INK_LIGHT, bold=True, flip=flip),
+                    center=track.center)
 
         return draw
 
@@ -372,30 +401,51 @@ class SharedRenderer:
             return [Region("panel", panel, ("over", ui, _status_key(view)), self._over_drawer(view, ui))]
         if isinstance(ui, HotSeatUi):
             return [Region("panel", panel, ("hot", ui.lines, ui.seat), self._lines_drawer(ui.lines))]
-        status_h = int(panel.height * 0.42)
-        status = pygame.Rect(panel.left, panel.top, panel.width, status_h)
-        history = pygame.Rect(panel.left, panel.top + status_h, panel.width, panel.height - status_h)
+        title = max(13, panel.width // 14)
+        agents_h = int(title * (3.4 if getattr(view, "mission", None) else 2.0))
+        bank_h = int(panel.height * 0.42) - agents_h
+        agents = pygame.Rect(panel.left, panel.top, panel.width, agents_h)
+        bank = pygame.Rect(panel.left, agents.bottom, panel.width, bank_h)
+        history = pygame.Rect(panel.left, bank.bottom, panel.width, panel.bottom - bank.bottom)
         labels = dict(ui.labels)
-        skey = (_status_key(view), tuple(sorted(labels.items())))
-        hkey = (_history_key(view), tuple(sorted(labels.items())))
+        items = tuple(sorted(labels.items()))
+        akey = tuple(getattr(view, a, None) for a in ("mission", "agents_found", "agents_total")) + (items,)
+        bank_facts = ("tokens", "bank_innocent", "bank_closed", "taken")
+        bkey = tuple(getattr(view, a, None) for a in bank_facts) + (items,)
         return [
-            Region("status", status, skey, self._status_drawer(view, labels)),
-            Region("history", history, hkey, self._history_drawer(view, labels)),
+            Region("agents", agents, akey, self._agents_drawer(view, labels)),
+            Region("bank", bank, bkey, self._bank_drawer(view, labels)),
+            *self._history_regions(history, view, labels),
         ]
 
-    def _status_drawer(self, view: object, labels: Mapping[str, str]) -> Draw:
+    def _agents_drawer(self, view: object, labels: Mapping[str, str]) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
             surface.fill(C.PANEL, rect)
             pad = max(6, rect.width // 22)
             x, y = rect.left + pad, rect.top + pad
-            width = rect.width - 2 * pad
             title = max(13, rect.width // 14)
-            body = max(12, rect.width // 16)
             mission = getattr(view, "mission", None)
             if mission:
                 t = self.text.get(f"{label(labels, 'mission')} {mission}", title, C.INK_LIGHT, bold=True)
                 surface.blit(t, (x, y))
                 y += t.get_height() + pad // 2
+            found = getattr(view, "agents_found", 0)
+            total = getattr(view, "agents_total", 15)
+            tile = pygame.Rect(x, y, int(title * 1.5), int(title * 1.2))
+            C.rounded(surface, C.GREEN, tile, 3)
+            C.silhouette(surface, C.GREEN_DARK, tile.center, int(tile.height * 0.9))
+            t = self.text.get(f"{label(labels, 'agents')} {found}/{total}", title, C.INK_LIGHT, bold=True)
+            surface.blit(t, t.get_rect(midleft=(tile.right + pad // 2, tile.centery)))
+
+        return draw
+
+    def _bank_drawer(self, view: object, labels: Mapping[str, str]) -> Draw:
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            surface.fill(C.PANEL, rect)
+            pad = max(6, rect.width // 22)
+            x, y = rect.left + pad, rect.top
+            width = rect.width - 2 * pad
+            body = max(12, rect.width // 16)
             tokens = getattr(view, "tokens", 0) or 0
             innocent = getattr(view, "bank_innocent", 0) or 0
             closed = getattr(view, "bank_closed", 0) or 0
@@ -413,70 +463,74 @@ class SharedRenderer:
             taken = getattr(view, "taken", 0) or 0
             t = self.text.get(f"{label(labels, 'taken')} {taken}", body, C.INK_MUTED)
             surface.blit(t, (x, y))
-            y += t.get_height() + pad // 2
-            found = getattr(view, "agents_found", 0)
-            total = getattr(view, "agents_total", 15)
-            tile = pygame.Rect(x, y, int(body * 1.6), int(body * 1.3))
-            C.rounded(surface, C.GREEN, tile, 3)
-            C.silhouette(surface, C.GREEN_DARK, tile.center, int(tile.height * 0.9))
-            t = self.text.get(f"{label(labels, 'agents')} {found}/{total}", title, C.INK_LIGHT, bold=True)
-            surface.blit(t, t.get_rect(midleft=(tile.right + pad // 2, tile.centery)))
             pygame.draw.line(
                 surface, C.PANEL_LINE, (rect.left, rect.bottom - 1), (rect.right, rect.bottom - 1)
             )
 
         return draw
 
-    def _history_drawer(self, view: object, labels: Mapping[str, str]) -> Draw:
+    def _history_regions(self, rect: pygame.Rect, view: object, labels: Mapping[str, str]) -> list[Region]:
+        """The clue history, newest first: a title and one region per visible row, so that a guess redraws
+        only the row of the clue being guessed."""
+        pad = max(6, rect.width // 22)
+        body = max(12, rect.width // 16)
+        line_h = int(body * 1.7)
+        title_h = pg_font(body).get_linesize() + pad + pad // 2
+        title = pygame.Rect(rect.left, rect.top, rect.width, title_h)
+        text = label(labels, "clues")
+
+        def draw_title(surface: pygame.Surface, r: pygame.Rect) -> None:
+            surface.fill(C.PANEL, r)
+            surface.blit(self.text.get(text, body, C.INK_MUTED), (r.left + pad, r.top + pad))
+
+        regions = [Region("history", title, ("title", text, body), draw_title)]
+        clues = tuple(getattr(view, "clues", ()) or ())
+        cards = tuple(getattr(view, "cards", ()) or ())
+        current = getattr(view, "current_clue", None)
+        count = max(0, (rect.bottom - title.bottom) // (line_h + 2))
+        y = title.bottom
+        for k in range(count):
+            height = line_h + 2 if k < count - 1 else rect.bottom - y
+            row = pygame.Rect(rect.left, y, rect.width, height)
+            y += line_h + 2
+            clue = clues[-1 - k] if k < len(clues) else None
+            if clue is None:
+                regions.append(Region(f"clue{k}", row, None, _panel_fill))
+                continue
+            results = tuple(_result_of(cards[g]) if g < len(cards) else "?" for g in clue.guesses)
+            key = (clue.seat, clue.word, clue.number, clue.penalty, results, clue is current,
+                   label(labels, f"seat_{clue.seat}"), label(labels, "no_word"), body)
+            regions.append(Region(f"clue{k}", row, key, self._clue_row_drawer(key, line_h, pad)))
+        return regions
+
+    def _clue_row_drawer(self, key: tuple, line_h: int, pad: int) -> Draw:  # type: ignore[type-arg]
+        seat, word, number, penalty, results, current, seat_name, no_word, body = key
+
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
             surface.fill(C.PANEL, rect)
-            pad = max(6, rect.width // 22)
-            x, y = rect.left + pad, rect.top + pad
+            x = rect.left + pad
             width = rect.width - 2 * pad
-            body = max(12, rect.width // 16)
-            t = self.text.get(label(labels, "clues"), body, C.INK_MUTED)
-            surface.blit(t, (x, y))
-            y += t.get_height() + pad // 2
-            clues = tuple(getattr(view, "clues", ()) or ())
-            cards = tuple(getattr(view, "cards", ()) or ())
-            current = getattr(view, "current_clue", None)
-            line_h = int(body * 1.7)
+            row = pygame.Rect(rect.left + pad // 2, rect.top, rect.width - pad, line_h)
+            if current:
+                C.rounded(surface, C.PANEL_LINE, row, line_h // 4)
+            cx = x + line_h // 2
+            pygame.draw.circle(surface, C.SEAT_COLOUR.get(seat, C.INK_LIGHT), (cx, row.centery), line_h // 2 - 2)
+            s = self.text.get(seat_name, int(body * 0.8), C.BLACK, bold=True)
+            surface.blit(s, s.get_rect(center=(cx, row.centery)))
             font = pg_font(body, True)
-            for clue in reversed(clues):
-                if y + line_h > rect.bottom - pad:
-                    break
-                row = pygame.Rect(rect.left + pad // 2, y, rect.width - pad, line_h)
-                if clue is current:
-                    C.rounded(surface, C.PANEL_LINE, row, line_h // 4)
-                seat = clue.seat
-                cx = x + line_h // 2
-                pygame.draw.circle(
-                    surface, C.SEAT_COLOUR.get(seat, C.INK_LIGHT), (cx, row.centery), line_h // 2 - 2
-                )
-                s = self.text.get(label(labels, f"seat_{seat}"), int(body * 0.8), C.BLACK, bold=True)
-                surface.blit(s, s.get_rect(center=(cx, row.centery)))
-                word = clue.word or label(labels, "no_word")
-                sq = max(6, int(body * 0.8))
-                results_w = len(clue.guesses) * (sq + 3) + (sq + 3 if clue.penalty else 0)
-                room = width - line_h - 6 - results_w - font.size(f" {clue.number}")[0]
-                text = ellipsize(word, max(20, room), lambda s: font.size(s)[0]) + f" {clue.number}"
-                w = self.text.get(text, body, C.INK_LIGHT, bold=True)
-                surface.blit(w, w.get_rect(midleft=(x + line_h + 4, row.centery)))
-                gx = rect.right - pad - results_w
-                for g in clue.guesses:
-                    _result_mark(
-                        surface,
-                        pygame.Rect(gx, row.centery - sq // 2, sq, sq),
-                        cards[g] if g < len(cards) else None,
-                        seat,
-                    )
-                    gx += sq + 3
-                if clue.penalty:
-                    C.token(surface, (gx + sq // 2, row.centery), sq // 2, "spent")
-                    pygame.draw.line(
-                        surface, C.RED, (gx, row.centery + sq // 2), (gx + sq, row.centery - sq // 2), 2
-                    )
-                y += line_h + 2
+            sq = max(6, int(body * 0.8))
+            results_w = len(results) * (sq + 3) + (sq + 3 if penalty else 0)
+            room = width - line_h - 6 - results_w - font.size(f" {number}")[0]
+            text = ellipsize(word or no_word, max(20, room), lambda s: font.size(s)[0]) + f" {number}"
+            w = self.text.get(text, body, C.INK_LIGHT, bold=True)
+            surface.blit(w, w.get_rect(midleft=(x + line_h + 4, row.centery)))
+            gx = rect.right - pad - results_w
+            for result in results:
+                _result_mark(surface, pygame.Rect(gx, row.centery - sq // 2, sq, sq), result)
+                gx += sq + 3
+            if penalty:
+                C.token(surface, (gx + sq // 2, row.centery), sq // 2, "spent")
+                pygame.draw.line(surface, C.RED, (gx, row.centery + sq // 2), (gx + sq, row.centery - sq // 2), 2)
 
         return draw
 
@@ -705,32 +759,31 @@ def _status_key(view: object) -> tuple[object, ...]:
     )
 
 
-def _history_key(view: object) -> tuple[object, ...]:
-    clues = tuple(getattr(view, "clues", ()) or ())
-    cards = tuple(getattr(view, "cards", ()) or ())
-    touched = {g for c in clues for g in c.guesses}
-    states = tuple(
-        (i, cards[i].agent, cards[i].assassin, tuple(cards[i].marks))
-        for i in sorted(touched)
-        if i < len(cards)
-    )
-    return clues, states, getattr(view, "current_clue", None)
+def _result_of(card: object) -> str:
+    if getattr(card, "agent", False):
+        return "agent"
+    if getattr(card, "assassin", False):
+        return "assassin"
+    return "bystander"
 
 
-def _result_mark(surface: pygame.Surface, rect: pygame.Rect, card: object, giver: str) -> None:
-    """What a guess found, as a shape: agent = green square, assassin = black square with a cross, bystander
-    = tan disc."""
-    if card is not None and getattr(card, "agent", False):
+def _result_mark(surface: pygame.Surface, rect: pygame.Rect, result: str) -> None:
+    """What a guess found, as a shape: agent = green square, assassin = black square with a red cross,
+    bystander = tan disc."""
+    if result == "agent":
         C.rounded(surface, C.GREEN, rect, 2)
         pygame.draw.rect(surface, C.GREEN_LIGHT, rect.inflate(-rect.width // 2, -rect.height // 2))
-    elif card is not None and getattr(card, "assassin", False):
+    elif result == "assassin":
         C.rounded(surface, C.BLACK, rect, 2)
         pygame.draw.line(surface, C.RED, rect.topleft, rect.bottomright, 2)
         pygame.draw.line(surface, C.RED, rect.bottomleft, rect.topright, 2)
     else:
         pygame.draw.circle(surface, C.TAN, rect.center, rect.width // 2)
         pygame.draw.circle(surface, C.TAN_DARK, rect.center, rect.width // 2, 1)
-    del giver
+
+
+def _panel_fill(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    surface.fill(C.PANEL, rect)
 
 
 def _load_bundled_picture(picture_id: str) -> pygame.Surface | None:

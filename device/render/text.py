@@ -28,6 +28,7 @@ def _face(bold: bool, condensed: bool) -> Path:
 
 
 _PG_FONTS: dict[tuple[int, bool, bool], pygame.font.Font] = {}
+_QUIT_HOOKED = False
 
 
 def pg_font(size: int, bold: bool = False, condensed: bool = False) -> pygame.font.Font:
@@ -35,6 +36,10 @@ def pg_font(size: int, bold: bool = False, condensed: bool = False) -> pygame.fo
     dropped when it was shut down in between (fonts die with ``pygame.quit()``)."""
     import pygame
 
+    global _QUIT_HOOKED
+    if not _QUIT_HOOKED:
+        pygame.register_quit(_PG_FONTS.clear)  # fonts die with pygame.quit(): forget them then
+        _QUIT_HOOKED = True
     if not pygame.font.get_init():
         pygame.font.init()
         _PG_FONTS.clear()

@@ -112,5 +112,5 @@ def double_mark(k: DuetKey | None = None) -> duet.DuetState:
     return s
 
 
-def new_state(k: DuetKey | None = None) -> duet.DuetState:
-    return duet.new_game(WORDS, k or key())
+def new_state(k: DuetKey | None = None, tokens: int = 9) -> duet.DuetState:
+    return duet.new_game(WORDS, k or key(), duet.DuetRules(tokens=tokens))
