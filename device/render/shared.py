@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -86,8 +87,9 @@ class GridLayout:
     cells: tuple[pygame.Rect, ...]
 
 
+@lru_cache(maxsize=32)
 def grid_layout(size: tuple[int, int], columns: int = 5, rows: int = 5, pictures: bool = False) -> GridLayout:
-    """Where everything goes for a grid screen of ``size``."""
+    """Where everything goes for a grid screen of ``size`` (cached: treat the rects as read-only)."""
     w, h = size
     bar = max(26, round(h * 0.07))
     margin = max(6, round(min(w, h) * 0.015))
