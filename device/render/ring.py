@@ -107,7 +107,9 @@ def _base(view: object, t: float, count: int) -> list[RGB]:
     tokens = getattr(view, "tokens", None)
     innocent = getattr(view, "bank_innocent", None)
     closed = getattr(view, "bank_closed", None)
-    if not all(isinstance(n, int) for n in (tokens, innocent, closed)) or tokens <= 0:
+    if not isinstance(tokens, int) or not isinstance(innocent, int) or not isinstance(closed, int):
+        return frame
+    if tokens <= 0:
         return frame
     ticking = (t % TICK_PERIOD) < TICK_LENGTH
     for j, segment in enumerate(_segments(tokens, count)):

@@ -204,11 +204,11 @@ def stats(surface: pygame.Surface, rect: pygame.Rect, ui: StatsUi, text: TextCac
     first_w = area.width * 0.34
     col_w = (area.width - first_w) / max(1, cols - 1)
     y = area.top
+    head_font = pg_font(int(size * 0.85))
+    row_font = pg_font(size, True)
     for k, head in enumerate(ui.columns):
-        font = pg_font(int(size * 0.85))
-        t = text.get(
-            ellipsize(head, int(col_w) - 6, lambda s, f=font: f.size(s)[0]), int(size * 0.85), C.INK_MUTED
-        )
+        fitted = ellipsize(head, int(col_w) - 6, lambda s: head_font.size(s)[0])
+        t = text.get(fitted, int(size * 0.85), C.INK_MUTED)
         surface.blit(t, t.get_rect(midbottom=(area.left + first_w + col_w * (k + 0.5), y + row_h - 4)))
     y += row_h
     pygame.draw.line(surface, C.PANEL_LINE, (area.left, y), (area.right, y), 2)
@@ -216,8 +216,7 @@ def stats(surface: pygame.Surface, rect: pygame.Rect, ui: StatsUi, text: TextCac
         r = pygame.Rect(area.left, y + 2, area.width, row_h - 2)
         if n % 2 == 0:
             C.rounded(surface, C.PANEL, r, 6)
-        font = pg_font(size, True)
-        fitted = ellipsize(row.label, int(first_w) - 12, lambda s, f=font: f.size(s)[0])
+        fitted = ellipsize(row.label, int(first_w) - 12, lambda s: row_font.size(s)[0])
         t = text.get(fitted, size, C.INK_LIGHT, bold=True)
         surface.blit(t, t.get_rect(midleft=(r.left + 10, r.centery)))
         for k, value in enumerate(row.values[: cols - 1]):
@@ -416,8 +415,8 @@ def attract(surface: pygame.Surface, rect: pygame.Rect, ui: AttractUi, text: Tex
                 surface.blit(t, t.get_rect(center=body.center))
     glow = 0.5 + 0.5 * math.sin(ui.t * 1.2)
     size = max(28, rect.height // 7)
-    colour = tuple(int(a + (b - a) * glow) for a, b in zip(C.INK_LIGHT, SELECT, strict=True))
-    title = text.get(ui.title, size, colour, bold=True)  # type: ignore[arg-type]
+    r, g, b = (int(a + (z - a) * glow) for a, z in zip(C.INK_LIGHT, SELECT, strict=True))
+    title = text.get(ui.title, size, (r, g, b), bold=True)
     box = title.get_rect(center=(rect.centerx, rect.centery - size // 3)).inflate(size, size // 2)
     C.rounded(surface, C.BG, box, size // 3)
     surface.blit(title, title.get_rect(center=box.center))
