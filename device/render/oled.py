@@ -248,29 +248,35 @@ def _clue_entry(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryU
 
 
 def _letter_strip(draw: ImageDraw.ImageDraw, letters: tuple[str, ...], selected: int, y: int) -> None:
-    """A row of letters centred on the highlighted one (inverted box), neighbours fading out by spacing."""
+    """A row of letters centred on the highlighted one (in an inverted box); each letter takes its own width,
+    so wide symbols (⌫, ✓, —) do not overlap their neighbours. Long alphabets wrap round."""
     if not letters:
         return
     font = pil_font(TITLE, bold=True)
-    slot = 14
+    gap = 5
+    n = len(letters)
+    selected %= n
+    widths = [max(7, int(draw.textlength(letter, font=font))) for letter in letters]
     centre = WIDTH // 2
-    selected %= len(letters)
-    span = WIDTH // slot // 2 + 1
-    for offset in range(-span, span + 1):
-        letter = (
-            letters[(selected + offset) % len(letters)]
-            if len(letters) > 2 * span
-            else (letters[selected + offset] if 0 <= selected + offset < len(letters) else None)
-        )
-        if letter is None:
-            continue
-        x = centre + offset * slot
-        tw = draw.textlength(letter, font=font)
-        if offset == 0:
-            draw.rectangle((x - slot // 2, y - 2, x + slot // 2, y + 15), fill=1)
-            draw.text((x - tw / 2, y), letter, font=font, fill=0)
-        else:
-            draw.text((x - tw / 2, y), letter, font=font, fill=1)
+    w0 = widths[selected]
+    draw.rectangle((centre - w0 // 2 - 3, y - 2, centre + (w0 + 1) // 2 + 2, y + 15), fill=1)
+    draw.text((centre - w0 // 2, y), letters[selected], font=font, fill=0)
+    wraps = n * 9 > WIDTH  # only a long row wraps round; a short one shows its ends
+    for direction in (-1, 1):
+        x = centre - w0 // 2 - gap - 3 if direction < 0 else centre + (w0 + 1) // 2 + gap + 3
+        for step in range(1, n):
+            index = selected + direction * step
+            if not wraps and not 0 <= index < n:
+                break
+            index %= n
+            if wraps and step > n // 2:
+                break
+            width = widths[index]
+            left = x - width if direction < 0 else x
+            if left + width < 0 or left > WIDTH:
+                break
+            draw.text((left, y), letters[index], font=font, fill=1)
+            x = left - gap if direction < 0 else left + width + gap
     draw.line((0, y + 17, WIDTH - 1, y + 17), fill=1)
 
 

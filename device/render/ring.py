@@ -101,7 +101,7 @@ def _base(view: object, t: float, count: int) -> list[RGB]:
         level = 0.25 + 0.75 * (0.5 - 0.5 * math.cos(2 * math.pi * t / PULSE_PERIOD))
         return [_scale(RED, level) if i % 2 == 0 else OFF for i in range(count)]
     if phase == "won":
-        return [CLOSED] * count
+        return [AGENT] * count  # the same still frame as the end of the win animation
     if phase == "lost":
         return [_scale(RED, 0.3) if i % 3 == 0 else OFF for i in range(count)]
     tokens = getattr(view, "tokens", None)

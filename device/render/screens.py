@@ -93,7 +93,7 @@ def _rows(
     row_h = max(30, min(area.height // max(len(rows), 1), area.height // 6))
     visible = max(1, area.height // row_h)
     first = min(max(0, selected - visible // 2), max(0, len(rows) - visible))
-    size = max(12, int(row_h * 0.5))
+    size = max(12, min(int(row_h * 0.5), area.width // 20))
     font = pg_font(size)
     for k, (lab, value, enabled) in enumerate(rows[first : first + visible]):
         i = first + k
