@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
@@ -303,8 +303,10 @@ class SharedRenderer:
         held: tuple[str, float] | None,
     ) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            # a Duet card (word, agent, marks...) or a classic one (content, colour once covered)
+            colour = getattr(card, "colour", None)
             face = C.Face(
-                content=getattr(card, "word", ""),
+                content=str(getattr(card, "word", None) or getattr(card, "content", "") or ""),
                 size=size,
                 orientation=common[0],
                 picture=common[1],
@@ -315,6 +317,8 @@ class SharedRenderer:
                 reveal=reveal,
                 key=hot_key,
                 key_seat=common[2],
+                colour=colour,
+                cover=1.0 if colour is not None else 0.0,
             )
             self._card_drawer(face, on, held)(surface, rect)
 
@@ -603,6 +607,20 @@ class SharedRenderer:
     # --- classic and pictures -------------------------------------------------------------------------
 
     def _classic_regions(self, size: tuple[int, int], view: object, ui: ClassicPlayUi) -> list[Region]:
+        # the view knows its grid (5x5 classic, 5x4 Pictures); the model's numbers are for a view-less call
+        columns = getattr(view, "columns", None) or ui.columns
+        rows = getattr(view, "rows", None) or ui.rows
+        pictures = ui.pictures or getattr(view, "mode", None) == "pictures"
+        if pictures != ui.pictures or (columns, rows) != (ui.columns, ui.rows):
+            ui = replace(ui, columns=columns, rows=rows, pictures=pictures)
+        if not ui.left and isinstance(getattr(view, "left", None), Mapping):
+            ui = replace(ui, left={t: str(n) for t, n in view.left.items()})  # type: ignore[attr-defined]
+        if not ui.history and getattr(view, "clues", None):
+            lines = []
+            for clue in view.clues:  # type: ignore[attr-defined]
+                number = "∞" if clue.number is None else str(clue.number)
+                lines.append(f"{label(ui.labels, clue.team)} : {clue.word or label(ui.labels, 'no_word')} {number}")
+            ui = replace(ui, history=tuple(lines))
         layout = grid_layout(size, ui.columns, ui.rows, ui.pictures)
         cards = classic_cards(view, ui)
         regions: list[Region] = []
