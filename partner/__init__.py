@@ -153,7 +153,7 @@ class Partner:
             bystanders,
             assassins,
             visible,
-            self.giver_params,
+            self._giver_params_now(mine),
             banned=banned,
             leftovers=leftovers,
             checker=self.checker,
@@ -162,6 +162,26 @@ class Partner:
             self._given[choice.word] = choice.targets
             self._log.append(("gave", choice))
         return choice
+
+    def _giver_params_now(self, mine: Sequence[Turn]) -> _giver.GiverParams:
+        """Bolder once the partner has understood every one of (at least) two clues; plain otherwise.
+
+        A clue was understood when the guesses of its turn hit the meant cards, in any order, before anything
+        else. The box cannot know how its partner reads words; this is how it learns during the game.
+        """
+        if self.difficulty == "easy":
+            return self.giver_params
+        judged = understood = 0
+        for t in mine:
+            meant = set(t.targets or self._given.get(normalize(t.word), ()))
+            if not meant or not t.guesses:
+                continue
+            judged += 1
+            first = [card for card, _ in t.guesses[: len(meant)]]
+            understood += set(first) <= meant and len(first) == len(meant)
+        if judged >= 1 and understood == judged:
+            return _giver.BOLD
+        return self.giver_params
 
     # ------------------------------------------------------------------ guessing
 
@@ -177,6 +197,13 @@ class Partner:
             if z is not None:
                 zs.append(z)
         return np.mean(zs, axis=0) if zs else None
+
+    def _guesser_params_now(self, history: Sequence[Turn]) -> _guesser.GuesserParams:
+        """Follow the partner's numbers more closely once two of its clues were read right throughout."""
+        turns = [t for t in history if t.giver == PARTNER and t.guesses]
+        if self.difficulty == "normal" and len(turns) >= 1 and all(r == "G" for t in turns for _, r in t.guesses):
+            return _guesser.BOLD
+        return self.guesser_params
 
     def next_guess(
         self,
@@ -213,6 +240,7 @@ class Partner:
             found = sum(1 for _, r in t.guesses if r == "G")
             weight = 1.0 if sudden_death else params.memory_weight
             clues.append((self._clue_z(t.word), max(t.number, 1) - found, weight))
+        params = self._guesser_params_now(history)
         a = _guesser.assess(prior, touchable, clues, params, sudden_death)
         card = int(np.argmax(a.value))
         go, reason = _guesser.should_continue(a, card, params, hits, sudden_death)

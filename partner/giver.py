@@ -26,6 +26,8 @@ class GiverParams:
     leftover_bonus: float = 0.25  # prefer re-cluing words an earlier clue meant but the partner missed
 
 
+#: once the partner has understood every clue so far (see Partner._giver_params_now)
+BOLD = GiverParams(min_z=1.0, margin_n=0.0, margin_a=0.5, max_n=4, hard_max_n=4)
 EASY = GiverParams(min_z=1.8, margin_n=0.8, margin_a=2.0, max_n=2, hard_max_n=2)
 
 

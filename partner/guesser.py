@@ -18,6 +18,7 @@ class GuesserParams:
     cap: float = 0.97  # no similarity makes a card certain
 
 
+BOLD = GuesserParams(tau=0.2, min_green=0.4)
 EASY = GuesserParams(assassin_cost=12.0, min_green=0.55)
 
 

@@ -137,6 +137,24 @@ class VectorSpace:
             sigma,
         )
 
+    def perturbed(self, noise: float, seed: int = 0) -> VectorSpace:
+        """A copy whose vectors get Gaussian noise (relative to their unit length): an evaluation partner that
+        mostly, not fully, agrees with this space. Clue statistics are measured again."""
+        rng = np.random.default_rng(seed)
+        vecs = np.asarray(self.vectors, dtype=np.float32)
+        vecs = vecs + noise * rng.normal(size=vecs.shape).astype(np.float32) / np.sqrt(vecs.shape[1])
+        vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+        clone = object.__new__(VectorSpace)
+        clone.__dict__.update(self.__dict__)
+        clone.name = f"{self.name}~{noise:g}"
+        clone.vectors = vecs
+        clone.clue_vecs = vecs[self.clue_rows]
+        sample = clone.clue_vecs[rng.integers(0, len(self.clue_rows), 2000)]
+        sims = sample @ sample.T
+        off = sims[~np.eye(len(sample), dtype=bool)]
+        clone.mu, clone.sigma = float(off.mean()), float(off.std())
+        return clone
+
     def row(self, word: str) -> int | None:
         i = self._index.get(normalize(word))
         return None if i is None else int(self._word_row[i])

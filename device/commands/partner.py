@@ -47,12 +47,22 @@ def _spaces(spec: str, lang: str, data_dir: str | None, cache: dict[str, object]
     from partner.space import VectorSpace
 
     out = []
-    for name in spec.split("+"):
+    for part in spec.split("+"):
+        name, _, noise = part.partition("~")  # "spacy~0.5": spaCy with noise, a partner that mostly agrees
         if name not in SPACES.get(lang, ()):
             raise _UsageError(f"unknown space {name!r} for {lang} (known: {', '.join(SPACES.get(lang, ()))})")
         if name not in cache:
             cache[name] = VectorSpace.load(space_path(lang, name, data_dir))
-        out.append(cache[name])
+        space = cache[name]
+        if noise:
+            try:
+                level = float(noise)
+            except ValueError:
+                raise _UsageError(f"bad noise level in {part!r} (e.g. spacy~0.5)") from None
+            if part not in cache:
+                cache[part] = space.perturbed(level, seed=len(part))  # type: ignore[attr-defined]
+            space = cache[part]
+        out.append(space)
     return out
 
 
