@@ -108,7 +108,7 @@ class App:
     def start_from_record(self, record: dict[str, Any]) -> None:
         """Begin on a record's set-up and actions, as if played here. SetupError when it cannot."""
         session, actions = session_from_record(record, self.settings["language"])
-        self.begin_game(session, kind="duet")
+        self.begin_game(session, kind=session.mode)
         for i, item in enumerate(actions):
             try:
                 action = session.action_from_dict(item)
@@ -140,6 +140,10 @@ class App:
         from device.screens.play import DuetPlayScreen, GameOverScreen
 
         assert self.session is not None
+        if self.session.mode in ("classic", "pictures"):
+            from device.screens.classic import ClassicOverScreen, ClassicPlayScreen
+
+            return ClassicOverScreen(self, ui) if self.session.over else ClassicPlayScreen(self, ui)
         if self.session.over:
             return GameOverScreen(self, ui)
         return DuetPlayScreen(self, ui)

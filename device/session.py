@@ -123,11 +123,18 @@ def session_from_record(record: dict[str, Any],
     if record.get("format") != RECORD_FORMAT:
         raise SetupError(f"not a {RECORD_FORMAT} record (format is {record.get('format')!r})")
     mode = record.get("mode", "duet")
-    if mode != "duet":
-        raise SetupError(f"records of mode {mode!r} cannot be started on this box yet")
+    if mode not in ("duet", "classic", "pictures"):
+        raise SetupError(f"unknown mode {mode!r} (duet, classic, pictures)")
     setup = {k: v for k, v in record.items() if k != "actions"}
     setup.setdefault("language", language)
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise SetupError("the record's actions must be a list")
+    if mode != "duet":
+        from device.classic_session import ClassicSession, ClassicSetupError
+
+        try:
+            return ClassicSession(setup, language=str(setup["language"])), actions  # type: ignore[return-value]
+        except ClassicSetupError as exc:
+            raise SetupError(str(exc)) from None
     return DuetSession(setup, language=str(setup["language"])), actions

@@ -29,6 +29,8 @@ def letters_for(language: str) -> tuple[str, ...]:
 class DuetPlayScreen(Screen):
     name = "play"
     in_game = True
+    #: the clue numbers the picker offers (0..max)
+    max_number = MAX_CLUE_NUMBER
 
     def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
         super().__init__(app)
@@ -78,7 +80,7 @@ class DuetPlayScreen(Screen):
             self.notice(seat, f"error.{type(exc).__name__}")
             return False
         if self.session.over:
-            self.app.switch(GameOverScreen(self.app, None))
+            self.app.switch(self.app.game_screen(None))
         return True
 
     # -- input -----------------------------------------------------------------------------------------------
@@ -178,7 +180,7 @@ class DuetPlayScreen(Screen):
         entry = self.entry
         for ch in text:
             if entry["step"] == "number" and ch.isdigit():
-                entry["number"] = min(MAX_CLUE_NUMBER, int(ch))
+                entry["number"] = min(self.max_number, int(ch))
             elif ch == "\n":
                 if entry["step"] == "number":
                     entry["step"] = "word"
@@ -200,7 +202,7 @@ class DuetPlayScreen(Screen):
         button, step = event.button, entry["step"]
         if step == "number":
             if button in ("up", "right"):
-                entry["number"] = min(MAX_CLUE_NUMBER, entry["number"] + 1)
+                entry["number"] = min(self.max_number, entry["number"] + 1)
             elif button in ("down", "left"):
                 entry["number"] = max(0, entry["number"] - 1)
             elif button == "ok":
@@ -246,7 +248,8 @@ class DuetPlayScreen(Screen):
         seat = entry["seat"]
         clue_word = word.lower() if word else None
         try:
-            done = self._act(seat, Clue(seat, clue_word, entry["number"], override), self.session.version)
+            done = self._act(seat, self._clue_action(seat, clue_word, entry["number"], override),
+                             self.session.version)
         except InvalidClue as exc:
             entry["step"], entry["choice"] = "refusal", 0
             entry["refusal"] = self._reasons(exc)
@@ -256,6 +259,9 @@ class DuetPlayScreen(Screen):
         if done:
             self.entry = None
             self.hs_seat = None
+
+    def _clue_action(self, seat: str, word: str | None, number: int, override: bool) -> Any:
+        return Clue(seat, word, number, override)  # type: ignore[arg-type]
 
     def _reasons(self, exc: InvalidClue) -> str:
         parts = []

@@ -1,0 +1,282 @@
+"""Classic Codenames and Pictures on the box: the spymasters sit on seat A's side (its OLED shows the whole key),
+the guessers of both teams use seat B's controls; duo's box opponent covers its card with a short animation."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from device.render import models as m
+from device.screens.base import HOLD_SECONDS, Frame, Screen, move_card
+from device.screens.play import DuetPlayScreen, letters_for
+from device.screens.shell import SetupScreen
+from engine import classic as cl
+from hardware.base import InputEvent
+
+if TYPE_CHECKING:  # pragma: no cover
+    from device.app import App
+
+#: How long the duo opponent's cover is shown moving onto its card.
+COVER_SECONDS = 1.2
+#: The number picker's last value stands for "unlimited".
+UNLIMITED_PICK = cl.MAX_NUMBER + 1
+
+
+def open_setup(app: App, back: Screen, mode: str) -> None:
+    app.switch(ClassicSetupScreen(app, mode, back))
+
+
+class ClassicSetupScreen(SetupScreen):
+    """Variant (standard, duo, trio), words (classic), clue rules, Pictures key composition."""
+
+    def __init__(self, app: App, kind: str, back: Screen | None = None) -> None:
+        super().__init__(app, kind, back)
+        self.values["variant"] = "standard"
+        self.values["pictures_key"] = "source"
+        if kind == "pictures":
+            self.rows = ["variant", "pictures_key", "clues", "start"]
+        else:
+            self.rows = ["variant", "pack", "clues", "start"]
+        self.selected = len(self.rows) - 1
+
+    def _options(self, row: str) -> tuple[Any, ...]:
+        if row == "variant":
+            return ("standard", "duo", "trio")
+        if row == "pictures_key":
+            return ("source", "printed")
+        return super()._options(row)
+
+    def _value(self, row: str) -> str:
+        if row in ("variant", "pictures_key"):
+            return self.tr(f"classic.{row}_{self.values[row]}")
+        return super()._value(row)
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind == "press" and event.button == "ok":
+            start_classic(self.app, self.kind, variant=self.values["variant"], pack=self.values["pack"],
+                          clues=self.values["clues"], pictures_key=self.values["pictures_key"])
+            return
+        super().handle(event)
+
+    def frame(self) -> Frame:
+        rows = tuple(m.MenuItem(self.tr(f"classic.row_{r}" if r in ("variant", "pictures_key") else f"setup.{r}"),
+                                True, None if r == "start" else self._value(r)) for r in self.rows)
+        title = self.tr(f"menu.{self.kind}")
+        ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", self.tr("hint.setup"))
+        oled = m.MenuUi(title, rows, self.selected, self.tr("hint.setup"))
+        return Frame(shared=ui, oleds={"A": oled, "B": oled})
+
+
+def start_classic(app: App, kind: str, *, variant: str = "standard", pack: str = "fr", clues: str = "strict",
+                  pictures_key: str = "source") -> None:
+    from device.classic_session import ClassicSession
+    from device.screens.flows import deal_pictures, deal_words
+
+    language = app.settings.get("language", "fr")
+    if kind == "pictures":
+        size = sum(cl.composition("pictures", pictures_key))
+        cards = deal_pictures(app, size)
+    else:
+        cards, language = deal_words(app, pack, 25)
+    session = ClassicSession.create(kind, cards, app.rng, variant=variant, clues=clues, pictures_key=pictures_key,
+                                    language=language)
+    app.begin_game(session, kind=kind, options={"pictures": kind == "pictures", "variant": variant})
+
+
+class ClassicPlayScreen(DuetPlayScreen):
+    name = "classic"
+    max_number = UNLIMITED_PICK
+
+    def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
+        ui = ui if ui and ui.get("screen") == "classic" else {}
+        super().__init__(app, dict(ui, screen="play") if ui else None)
+        self.cursors = {"B": int(ui.get("cursor", 0))}
+        self.cover: dict[str, Any] | None = None
+
+    def ui_state(self) -> dict[str, Any] | None:
+        return {"screen": "classic", "cursor": self.cursors["B"], "entry": self.entry}
+
+    @property
+    def pictures(self) -> bool:
+        return self.session.mode == "pictures"
+
+    @property
+    def hotseat(self) -> bool:
+        return False
+
+    def _clue_action(self, seat: str, word: str | None, number: int, override: bool) -> Any:
+        team = self.session.public_view().turn
+        return cl.TeamClue(team, word, None if number >= UNLIMITED_PICK else number, override)
+
+    # -- input ---------------------------------------------------------------------------------------------
+    def handle(self, event: InputEvent) -> None:
+        view = self.session.public_view()
+        if event.kind == "touch":
+            card = event.card
+            if card is not None and 0 <= card < len(view.cards):
+                self.cursors["B"] = card
+            return
+        if event.kind == "text":
+            self._text(event, view)
+            return
+        seat = event.seat
+        if seat == "A":
+            if self.entry is not None:
+                self._entry_input(event, view)
+            elif event.kind == "press" and event.button == "ok":
+                if view.phase == "clue":
+                    self.entry = {"seat": "A", "step": "number", "number": 1, "word": "", "letter": 0,
+                                  "refusal": None, "choice": 0}
+                else:
+                    self.notice("A", "classic.spymaster_wait")
+            return
+        if seat != "B":
+            return
+        if event.kind == "release":
+            self._release("B", event.button, event.time)
+            return
+        if event.kind != "press":
+            return
+        if event.button in ("up", "down", "left", "right"):
+            self.cursors["B"] = move_card(self.cursors["B"], event.button, "B", view.columns, view.rows)
+        elif view.phase != "guess":
+            self.notice("B", "classic.wait_clue")
+        elif event.button == "ok":
+            self.holds["B"] = {"what": "guess", "start": event.time, "card": self.cursors["B"],
+                               "version": view.version}
+        elif event.button == "stop":
+            self.holds["B"] = {"what": "stop", "start": event.time, "card": None, "version": view.version}
+
+    # -- timers --------------------------------------------------------------------------------------------
+    def deadline(self) -> float | None:
+        times = [t for t in (super().deadline(),) if t is not None]
+        view = self.session.public_view()
+        if view.phase == "cover":
+            if self.cover is None:
+                times.append(self.app.clock.now())
+            else:
+                times.append(min(self.cover["start"] + COVER_SECONDS, self.app.clock.now() + 1 / 30))
+        return min(times) if times else None
+
+    def tick(self, now: float) -> None:
+        self.notices = {s: n for s, n in self.notices.items() if n[1] > now}
+        if self.banner_notice and self.banner_notice[1] <= now:
+            self.banner_notice = None
+        hold = self.holds.get("B")
+        if hold is not None and now - hold["start"] >= HOLD_SECONDS:
+            del self.holds["B"]
+            team = self.session.public_view().turn
+            if hold["what"] == "guess":
+                action: Any = cl.TeamGuess(team, hold["card"])
+            else:
+                action = cl.TeamStop(team)
+            self._act("B", action, hold["version"])
+            if self.app.screen is not self:
+                return
+        state = self.session.state
+        if state.phase == "cover":
+            if self.cover is None or self.cover["version"] != state.version:
+                self.cover = {"card": cl.duo_cover_choice(state), "start": now, "version": state.version}
+            elif now - self.cover["start"] >= COVER_SECONDS:
+                cover, self.cover = self.cover, None
+                self._act(None, cl.Cover(state.turn, cover["card"]), cover["version"])
+        else:
+            self.cover = None
+
+    # -- drawing -------------------------------------------------------------------------------------------
+    def frame(self) -> Frame:
+        session = self.session
+        view = session.public_view()
+        tr = self.tr
+        team = tr(f"team.{view.turn}")
+        clue = view.clue
+        clue_text = ""
+        if clue is not None:
+            clue_text = f"{clue.word or tr('label.no_word')} {'∞' if clue.number is None else clue.number}"
+        if view.phase == "guess":
+            guesses = (tr("classic.guesses_left", n=view.guesses_left) if view.guesses_left is not None
+                       else tr("classic.guesses_free"))
+        else:
+            guesses = ""
+        message = tr(f"classic.msg_{view.phase}", team=team) if view.phase != "won" else ""
+        if self.entry is not None:
+            message = tr("classic.msg_entering", team=team)
+        history = tuple(f"{tr('team.' + c.team)} : {c.word or tr('label.no_word')} "
+                        f"{'∞' if c.number is None else c.number}" for c in view.clues)
+        cover = None
+        if self.cover is not None:
+            fraction = min(1.0, (self.app.clock.now() - self.cover["start"]) / COVER_SECONDS)
+            cover = (int(self.cover["card"]), fraction)
+        notice = self.notices.get("B")
+        shared = m.ClassicPlayUi(team, view.turn, view.columns, view.rows, clue_text, guesses,
+                                 {k: str(v) for k, v in view.left.items()}, message,
+                                 notice[0] if notice else None, (m.Cursor("B", self.cursors["B"]),),
+                                 self._hold_model(), cover, self.pictures, history, None,
+                                 {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")})
+        return Frame(shared=shared, view=view, oleds={"A": self._spymaster_oled(view, team),
+                                                      "B": self._guesser_oled(view, team, clue_text, guesses)},
+                     ring=self._hold_fill(), ring_view=view)
+
+    def _spymaster_oled(self, view: Any, team: str) -> Any:
+        entry = self.entry
+        if entry is not None:
+            step = entry["step"]
+            if step == "number":
+                return m.ClueEntryUi("number", number=entry["number"], title=self.tr("classic.number_title"),
+                                     hint=self.tr("clue.number_hint"))
+            if step == "word":
+                return m.ClueEntryUi("word", number=entry["number"], word=entry["word"],
+                                     letters=letters_for(self.session.language), letter=entry["letter"],
+                                     title=self.tr("clue.word_title"), hint=self.tr("clue.word_hint"))
+            return m.ClueEntryUi("refusal", number=entry["number"], word=entry["word"], refusal=entry["refusal"],
+                                 choices=(self.tr("clue.accept"), self.tr("clue.change")),
+                                 choice=entry["choice"], title=self.tr("clue.refused_title"))
+        spy = self.session.spymaster_view()
+        notice = self.notices.get("A")
+        status = notice[0] if notice else self.tr(f"classic.spy_{view.phase}", team=team)
+        covered = tuple(c.index for c in view.cards if c.covered)
+        return m.SpymasterUi(spy.key, covered, view.columns, view.rows, status)
+
+    def _guesser_oled(self, view: Any, team: str, clue: str, guesses: str) -> Any:
+        notice = self.notices.get("B")
+        lines = tuple(x for x in (clue, guesses, notice[0] if notice else "") if x)
+        return m.OledTextUi(team, lines)
+
+
+class ClassicOverScreen(Screen):
+    """The winner, the reason and the whole key on the grid; OK (either seat) goes back to the menu."""
+
+    name = "classic_over"
+    attract = False
+
+    def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
+        super().__init__(app)
+
+    def ui_state(self) -> dict[str, Any] | None:
+        return {"screen": "classic_over"}
+
+    def handle(self, event: InputEvent) -> None:
+        if (event.kind == "press" and event.button in ("ok", "menu")) or event.kind == "touch":
+            from device.screens.shell import MenuScreen
+
+            self.app.end_game_session()
+            self.app.switch(MenuScreen(self.app))
+
+    def frame(self) -> Frame:
+        session = self.app.session
+        assert session is not None
+        view = session.public_view()
+        tr = self.tr
+        state = session.state
+        winner = tr(f"team.{view.winner}") if view.winner else ""
+        if state.rules.variant == "duo":
+            title = tr("over.won" if view.winner == view.players else "over.lost")
+        else:
+            title = tr("classic.winner", team=winner)
+        reason = tr(f"classic.reason_{view.reason}")
+        cards = tuple(m.ClassicCard(c, state.key.cards[i]) for i, c in enumerate(state.cards))  # type: ignore[arg-type]
+        shared = m.ClassicPlayUi(winner or title, view.winner or "R", view.columns, view.rows, "", "",
+                                 {k: str(v) for k, v in view.left.items()}, tr("over.prompt_leave"),
+                                 f"{title} — {reason}", (), None, None, session.mode == "pictures", (), cards,
+                                 {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")})
+        oled = m.OledTextUi(title, (reason, tr("over.prompt_leave")), invert=True)
+        return Frame(shared=shared, view=view, oleds={"A": oled, "B": oled}, ring_view=view)
