@@ -15,6 +15,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: How long OK (or STOP) must be held to touch a card or end a turn: a slip never hits the assassin.
 HOLD_SECONDS = 0.6
+#: Clock times are floats: a hold of exactly HOLD_SECONDS must not come out a hair short.
+_EPSILON = 1e-6
+
+
+def held_long_enough(start: float, now: float) -> bool:
+    return now - start >= HOLD_SECONDS - _EPSILON
 
 # Seat B sits across the table: its joystick moves the grid cursor the other way round.
 _MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from device.render import models as m
-from device.screens.base import HOLD_SECONDS, Frame, Screen, move_card
+from device.screens.base import Frame, Screen, held_long_enough, move_card
 from device.screens.play import DuetPlayScreen, letters_for
 from device.screens.shell import SetupScreen
 from engine import classic as cl
@@ -162,7 +162,7 @@ class ClassicPlayScreen(DuetPlayScreen):
         if self.banner_notice and self.banner_notice[1] <= now:
             self.banner_notice = None
         hold = self.holds.get("B")
-        if hold is not None and now - hold["start"] >= HOLD_SECONDS:
+        if hold is not None and held_long_enough(hold["start"], now):
             del self.holds["B"]
             team = self.session.public_view().turn
             if hold["what"] == "guess":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from device.render import models as m
-from device.screens.base import HOLD_SECONDS, Frame, Screen, move_card
+from device.screens.base import HOLD_SECONDS, Frame, Screen, held_long_enough, move_card
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
 from engine.errors import IllegalAction, InvalidClue, StaleAction
 from engine.seats import other
@@ -154,7 +154,7 @@ class DuetPlayScreen(Screen):
                     self.hs_seat = seat
                     self.entry = {"seat": seat, "step": "number", "number": 1, "word": "", "letter": 0,
                                   "refusal": None, "choice": 0}
-            elif now - hold["start"] < HOLD_SECONDS:
+            elif not held_long_enough(hold["start"], now):
                 self.notice(seat, "play.hold_longer")
 
     def _touch(self, event: InputEvent, view: Any) -> None:
@@ -163,15 +163,15 @@ class DuetPlayScreen(Screen):
             card = _card_at(event.pos, self.app.box.display.size, self.pictures)
         if card is None or not 0 <= card < 25:
             return
-        seats = [s for s in view.guessers] or [s for s in ("A", "B")]
-        seat = seats[0]
-        if len(seats) > 1 and self.cursors[seats[1]] == card:
-            seat = seats[1]
-        if self.hotseat and seat in view.guessers and self.cursors[seat] == card:
+        # A touch does not say whose finger it was: it moves every guesser's cursor (both seats' outside a
+        # guess), and the seat that then holds OK guesses that card.
+        seats = list(view.guessers) or ["A", "B"]
+        if self.hotseat and len(seats) == 1 and self.cursors[seats[0]] == card:
             # hot-seat: touching the chosen card again guesses
-            self._act(seat, Guess(seat, card), view.version)
+            self._act(seats[0], Guess(seats[0], card), view.version)  # type: ignore[arg-type]
             return
-        self.cursors[seat] = card
+        for seat in seats:
+            self.cursors[seat] = card
 
     def _text(self, event: InputEvent, view: Any) -> None:
         if self.entry is None:
@@ -286,7 +286,7 @@ class DuetPlayScreen(Screen):
         if self.banner_notice and self.banner_notice[1] <= now:
             self.banner_notice = None
         for seat, hold in list(self.holds.items()):
-            if now - hold["start"] < HOLD_SECONDS or hold.get("shown"):
+            if not held_long_enough(hold["start"], now) or hold.get("shown"):
                 continue
             if hold["what"] == "key":
                 hold["shown"] = True
