@@ -1,0 +1,50 @@
+"""``python -m device.docs`` (``make docs``): regenerate the screenshots of docs/usage.md with the app itself.
+
+Every ``docs/scripts/*.txt`` is a scripted run (the ``duetbox run --script`` language). A first line ``#! ARGS``
+adds arguments to that run (``--seed 4``, ``--start docs/scripts/records/duet.json``). Each run starts on a fresh
+data directory; its snapshots go to ``docs/img/usage/`` (shared display and both OLEDs; ring frames are left out).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPTS = ROOT / "docs" / "scripts"
+OUT = ROOT / "docs" / "img" / "usage"
+SIZE = "960x540"
+
+
+def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from device.commands import run
+
+    only = set(argv if argv is not None else sys.argv[1:])
+    OUT.mkdir(parents=True, exist_ok=True)
+    failed = 0
+    for script in sorted(SCRIPTS.glob("*.txt")):
+        if only and script.stem not in only:
+            continue
+        first = script.read_text("utf-8").splitlines()[:1]
+        extra = shlex.split(first[0][2:]) if first and first[0].startswith("#!") else []
+        extra = [str(ROOT / a) if a.startswith("docs/") else a for a in extra]
+        with tempfile.TemporaryDirectory(prefix="duetbox-docs-") as data:
+            code = run.main(["--hardware", "mock", "--script", str(script), "--snapshots", str(OUT),
+                             "--data-dir", data, "--size", SIZE, *extra])
+        if code != 0:
+            print(f"docs: {script.name} failed (exit {code})", file=sys.stderr)
+            failed += 1
+        else:
+            print(f"docs: {script.name}")
+    for ring in OUT.glob("*-ring.json"):
+        ring.unlink()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
