@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import random
 import signal
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -42,7 +43,11 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "orientation": "table",
     "clues": "strict",
     "several_clues": False,
+    "hourglass_seconds": 60,
+    "speech": False,
 }
+#: MENU held at least this long during a game turns the hourglass (a short press opens the pause menu).
+LONG_PRESS = 0.6
 CHORD = frozenset({(None, "menu"), ("A", "stop"), ("B", "stop")})
 
 
@@ -50,7 +55,7 @@ class App:
     """The box app over one ``hardware.box.Box`` and one ``Storage``."""
 
     def __init__(self, box: Any, storage: Storage, *, seed: int | None = None, notifier: Any = None,
-                 sound: Any = None, power: Callable[[str], None] | None = None) -> None:
+                 sound: Any = None, speech: Any = None, power: Callable[[str], None] | None = None) -> None:
         self.box = box
         self.storage = storage
         self.clock = box.clock
@@ -74,8 +79,17 @@ class App:
         self.stop_reason = ""
         self._saved_ui: dict[str, Any] | None = None
         self._chord_since: float | None = None
+        self._menu_down: float | None = None
         self._signalled: str | None = None
         self.frames = 0
+        self._speaker = speech
+        self.speech = speech if self.settings.get("speech") else None
+        from device.hourglass import Hourglass
+
+        try:
+            self.hourglass = Hourglass(float(self.settings["hourglass_seconds"]), self.clock)
+        except ValueError:
+            self.hourglass = Hourglass(clock=self.clock)
 
     # -- settings --------------------------------------------------------------------------------------------
     def set_setting(self, key: str, value: Any) -> None:
@@ -85,6 +99,8 @@ class App:
             self.tr = Translator(value)
         if key == "brightness":
             self.outputs.brightness = float(value)
+        if key == "speech":
+            self.speech = self._speaker if value else None
 
     # -- screens ---------------------------------------------------------------------------------------------
     def switch(self, screen: Screen) -> None:
@@ -156,6 +172,7 @@ class App:
                                              sheet=sheet, mission=session.setup.get("mission"))
         self.session, self.game_kind, self.game_options = session, kind, opts
         self._saved_ui = None
+        self.hourglass.reset()
         self.switch(self.game_screen())
 
     def end_game_session(self) -> None:
@@ -204,12 +221,45 @@ class App:
         now = self.clock.now()
         for fx in ringfx.effects_for(events, now):
             self.effects.append(fx)
-        if self.sound is not None:
-            for cue in ringfx.cues_for(events):
-                try:
-                    self.sound.play(cue)
-                except Exception:  # noqa: BLE001 - a sound must never stop the game
-                    log.exception("sound cue %s failed", cue)
+        for cue in ringfx.cues_for(events):
+            self.play_cue(cue)
+        if ringfx.new_turn(events):
+            self.hourglass.reset()  # the sand timer belongs to one turn
+
+    def play_cue(self, cue: str) -> None:
+        if self.sound is None:
+            return
+        try:
+            self.sound.play(cue)
+        except Exception:  # noqa: BLE001 - a sound must never stop the game
+            log.exception("sound cue %s failed", cue)
+
+    def announce(self, text: str) -> None:
+        """Speak ``text`` (when speech is on); never blocks, never raises."""
+        if self.speech is None:
+            return
+        try:
+            self.speech.say(text)
+        except Exception:  # noqa: BLE001
+            log.exception("speech failed")
+
+    # -- the hourglass (a sand timer any seat turns; advisory) ------------------------------------------------
+    def toggle_hourglass(self, what: str = "start") -> None:
+        now = self.clock.now()
+        if what == "start":
+            self.hourglass.start(now)
+        elif what == "pause":
+            self.hourglass.pause(now)
+        elif what == "resume":
+            self.hourglass.resume(now)
+
+    def hourglass_text(self) -> str | None:
+        """The small hourglass for the status line ("⏳ 42 s"), None when idle."""
+        now = self.clock.now()
+        state = self.hourglass.state(now)
+        if state == "idle":
+            return None
+        return self.tr(f"hourglass.{state}", s=self.hourglass.seconds_shown(now))
 
     def live_effects(self, now: float) -> tuple[Any, ...]:
         self.effects = [fx for fx in self.effects if not ringfx.finished(fx, now)]
@@ -222,7 +272,7 @@ class App:
     def _input(self, event: InputEvent) -> None:
         self._tick(event.time)
         if event.kind == "quit":
-            self.stop("quit")
+            self.stop(self._signalled or "quit")
             return
         if event.kind == "press":
             self.held[(event.seat, event.button)] = event.time
@@ -238,9 +288,18 @@ class App:
             if event.kind in ("press", "touch", "text"):
                 screen.wake()
             return
-        if event.kind == "press" and event.button == "menu" and self._chord_since is None:
-            if self._on_menu():
-                return
+        if event.button == "menu" and self.session is not None and getattr(screen, "in_game", False):
+            # In a game MENU acts on release: a short press opens the pause menu, a long one the hourglass.
+            if event.kind == "release" and self._menu_down is not None and self._chord_since is None:
+                held = event.time - self._menu_down
+                self._menu_down = None
+                if held >= LONG_PRESS:
+                    self.toggle_hourglass("start")
+                else:
+                    self._on_menu()
+            elif event.kind == "press":
+                self._menu_down = event.time
+            return
         screen.handle(event)
 
     def _on_menu(self) -> bool:
@@ -257,6 +316,7 @@ class App:
         if CHORD <= set(self.held):
             if self._chord_since is None:
                 self._chord_since = max(self.held[k] for k in CHORD)
+            self._menu_down = None  # the chord is not a press of MENU
         else:
             self._chord_since = None
 
@@ -275,6 +335,8 @@ class App:
         if idle is not None and now >= idle and screen.attract:
             self.switch(AttractScreen(self, screen))
             return
+        for change in self.hourglass.poll(now):
+            self.play_cue("hourglass_warning" if change == "warning" else "hourglass_end")
         abandon = self._abandon_deadline()
         if abandon is not None and now >= abandon:
             from device.screens.shell import MenuScreen
@@ -304,6 +366,7 @@ class App:
             candidates.append(self._idle_deadline())
         if self._chord_since is not None:
             candidates.append(self._chord_since + CHORD_SECONDS)
+        candidates.append(self.hourglass.next_deadline(now))
         candidates.append(self.outputs.ring_deadline(self._frame(), now))
         found = [c for c in candidates if c is not None]
         return min(found) if found else None
@@ -333,7 +396,10 @@ class App:
         frame = self.screen.frame()
         if frame.ring_view is None and self.session is not None and getattr(self.screen, "in_game", False):
             frame.ring_view = self.session.public_view()
-        frame.ring = frame.ring + self.live_effects(self.clock.now())
+        now = self.clock.now()
+        frame.ring = frame.ring + self.live_effects(now)
+        if self.hourglass.state(now) != "idle" and getattr(self.screen, "in_game", False) and not frame.ring:
+            frame.ring_pixels = self.hourglass.ring_frame(now, self.box.ring.count)
         return frame
 
     def draw(self, *, force: bool = False) -> None:
@@ -355,7 +421,10 @@ class App:
                     ping = self.notifier.tick()
                     if ping is not None:
                         timeout = min(timeout, ping)
+                idle_mock = self.box.backend == "mock" and not len(self.box.queue)
                 self.step(timeout)
+                if idle_mock:  # the mock never blocks: do not spin (its fake clock only moves when told)
+                    time.sleep(min(timeout, 0.05))
         finally:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
@@ -378,6 +447,7 @@ class App:
         if getattr(self, "_shut", False):
             return
         self._shut = True
+        log.info("stopping (%s): game saved", self.stop_reason or "shutdown")
         if self.notifier is not None:
             self.notifier.stopping()
         try:

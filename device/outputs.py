@@ -155,6 +155,11 @@ class Outputs:
         if ring is None:
             return
         fn = getattr(_ring, "ring_frame", None) if _ring is not None else None
+        if frame.ring_pixels is not None:
+            pixels = [tuple(round(c * self.brightness) for c in p) for p in frame.ring_pixels]
+            self.last_ring = [tuple(p) for p in pixels]  # type: ignore[misc]
+            ring.show(pixels)
+            return
         try:
             pixels = (fn or _standin_ring)(frame.ring_view, frame.ring, now, ring.count, self.brightness)
         except Exception:  # noqa: BLE001

@@ -46,6 +46,11 @@ def cues_for(events: list[Any]) -> list[str]:
     return out
 
 
+def new_turn(events: list[Any]) -> bool:
+    """True when these events end a turn or start a new one (the hourglass is reset then)."""
+    return any(isinstance(e, (ev.ClueGiven, ev.TurnEnded, ev.SuddenDeathStarted)) for e in events)
+
+
 def duration(effect: Any) -> float:
     try:
         from device.render import ring

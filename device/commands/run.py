@@ -256,7 +256,7 @@ def _main(argv: list[str]) -> int:
         raise UsageError(f"cannot open the {args.hardware} hardware: {exc}") from None
     notifier = Notifier() if args.hardware != "mock" else None
     app = App(box, storage, seed=args.seed, notifier=notifier, sound=_sound(args.hardware),
-              power=_power if args.hardware == "pi" else None)
+              speech=_speech(args.hardware), power=_power if args.hardware == "pi" else None)
     try:
         app.start(record)
     except SetupError as exc:
@@ -279,6 +279,18 @@ def _sound(backend: str) -> Any:
 
         return SoundPlayer()
     except Exception:  # noqa: BLE001 - no sound is never fatal
+        return None
+
+
+def _speech(backend: str) -> Any:
+    if backend == "mock":
+        return None
+    try:
+        from device.speech import Speaker
+
+        speaker = Speaker()
+        return speaker if speaker.available() else None
+    except Exception:  # noqa: BLE001 - no speech is never fatal
         return None
 
 

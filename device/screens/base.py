@@ -48,6 +48,7 @@ class Frame:
     seat_views: dict[str, Any] = field(default_factory=dict)
     ring: tuple[Any, ...] = ()
     ring_view: Any = None
+    ring_pixels: Any = None  # a whole ring picture that replaces the view's (the running hourglass)
 
 
 class Screen:

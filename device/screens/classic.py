@@ -200,6 +200,9 @@ class ClassicPlayScreen(DuetPlayScreen):
         message = tr(f"classic.msg_{view.phase}", team=team) if view.phase != "won" else ""
         if self.entry is not None:
             message = tr("classic.msg_entering", team=team)
+        sand = self.app.hourglass_text()
+        if sand:
+            message = f"{message} — {sand}"
         history = tuple(f"{tr('team.' + c.team)} : {c.word or tr('label.no_word')} "
                         f"{'∞' if c.number is None else c.number}" for c in view.clues)
         cover = None

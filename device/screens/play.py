@@ -114,6 +114,9 @@ class DuetPlayScreen(Screen):
                                     "version": view.version}
             elif seat in view.guessers:
                 self.notice(seat, "play.cannot_stop")
+            elif self.app.speech is not None:  # a long press asks the box to say the clue and the bank
+                self.holds[seat] = {"what": "speak", "start": event.time, "card": None,
+                                    "version": view.version}
 
     def _ok(self, seat: str, view: Any, now: float) -> None:
         if view.phase == "clue":
@@ -147,14 +150,14 @@ class DuetPlayScreen(Screen):
         if hold is None:
             return
         ok_hold = button == "ok" and hold["what"] in ("guess", "key")
-        if ok_hold or (button == "stop" and hold["what"] == "stop"):
+        if ok_hold or (button == "stop" and hold["what"] in ("stop", "speak")):
             del self.holds[seat]
             if hold["what"] == "key":
                 if hold.get("shown"):  # the key was seen: clue entry opens on the display
                     self.hs_seat = seat
                     self.entry = {"seat": seat, "step": "number", "number": 1, "word": "", "letter": 0,
                                   "refusal": None, "choice": 0}
-            elif not held_long_enough(hold["start"], now):
+            elif not held_long_enough(hold["start"], now) and hold["what"] != "speak":
                 self.notice(seat, "play.hold_longer")
 
     def _touch(self, event: InputEvent, view: Any) -> None:
@@ -260,6 +263,20 @@ class DuetPlayScreen(Screen):
             self.entry = None
             self.hs_seat = None
 
+    def _speak(self) -> None:
+        from device.speech import clue_announcement
+
+        view = self.session.public_view()
+        last = view.clues[-1] if view.clues else None
+        if last is None:
+            return
+        try:
+            text = clue_announcement(self.app.speech.language, last.word or "", last.number,
+                                     view.agents_total - view.agents_found, view.bank)
+        except ValueError:
+            return
+        self.app.announce(text)
+
     def _clue_action(self, seat: str, word: str | None, number: int, override: bool) -> Any:
         return Clue(seat, word, number, override)  # type: ignore[arg-type]
 
@@ -295,7 +312,9 @@ class DuetPlayScreen(Screen):
             if hold["what"] == "guess":
                 self._act(seat, Guess(seat, hold["card"]), hold["version"])
             elif hold["what"] == "stop":
-                self._act(seat, Stop(seat), hold["version"])
+                self._act(seat, Stop(seat), hold["version"])  # type: ignore[arg-type]
+            elif hold["what"] == "speak":
+                self._speak()
             if self.app.screen is not self:
                 return
 
@@ -304,6 +323,11 @@ class DuetPlayScreen(Screen):
         return {k: self.tr(f"label.{k}") for k in LABELS}
 
     def message(self, view: Any) -> str:
+        text = self._message(view)
+        sand = self.app.hourglass_text()
+        return f"{text} — {sand}" if sand else text
+
+    def _message(self, view: Any) -> str:
         tr = self.tr
         if self.entry is not None:
             return tr("play.msg_entering", seat=self.entry["seat"])

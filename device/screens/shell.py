@@ -110,12 +110,22 @@ class PauseScreen(ListScreen):
         app = self.app
         view = app.session.public_view() if app.session else None
         can_penalise = bool(view is not None and getattr(view, "can_penalise", False))
-        return [
-            Item("pause.resume", self.go_back),
+        sand = app.hourglass.state(app.clock.now())
+        items = [Item("pause.resume", self.go_back),
+                 Item("pause.hourglass_start", lambda: self._hourglass("start"))]
+        if sand in ("running", "warning"):
+            items.append(Item("pause.hourglass_pause", lambda: self._hourglass("pause")))
+        elif sand == "paused":
+            items.append(Item("pause.hourglass_resume", lambda: self._hourglass("resume")))
+        return items + [
             Item("pause.penalty", self._penalty, enabled=can_penalise),
             Item("pause.leave", self._leave),
             Item("pause.abandon", self._abandon),
         ]
+
+    def _hourglass(self, what: str) -> None:
+        self.app.toggle_hourglass(what)
+        self.go_back()
 
     def _penalty(self) -> None:
         from engine.actions import Penalty
@@ -293,13 +303,15 @@ class SettingsScreen(Screen):
 
     def rows(self) -> list[str]:
         rows = ["language", "orientation", "brightness"]
+        if self.app._speaker is not None:  # spoken announcements need espeak-ng
+            rows.append("speech")
         if self.admin:
             rows = ["language", "pack", "tokens", "brightness", "idle_minutes", "abandon_hours",
                     "orientation", "reset_stats", "shutdown", "reboot"]
         return rows + ["back"]
 
     def _options(self, row: str) -> tuple[Any, ...] | None:
-        return {"language": LANGS, "pack": PACKS, "tokens": TOKENS, "brightness": BRIGHTNESS,
+        return {"language": LANGS, "pack": PACKS, "tokens": TOKENS, "brightness": BRIGHTNESS, "speech": (False, True),
                 "idle_minutes": IDLE, "abandon_hours": ABANDON, "orientation": ("table", "upright")}.get(row)
 
     def handle(self, event: InputEvent) -> None:
@@ -351,6 +363,8 @@ class SettingsScreen(Screen):
             return self.tr("common.never") if not v else self.tr("settings.hours", n=v)
         if row == "tokens":
             return str(v)
+        if row == "speech":
+            return self.tr("common.on" if v else "common.off")
         return None
 
     def frame(self) -> Frame:

@@ -138,3 +138,32 @@ def test_app_quit_event_stops_run(tmp_path: Path) -> None:
     box.quit()
     assert app.run() == 0
     assert box.closed and app.stop_reason == "quit"
+
+
+def test_app_menu_short_press_pauses_long_press_turns_hourglass(app: App) -> None:
+    _start_guessing(app)
+    box = app.box
+    box.hold("menu", 100)
+    app.step(0)
+    assert app.screen.name == "pause"
+    box.press("menu")  # back to the game
+    app.step(0)
+    assert app.screen.name == "play"
+    box.hold("menu", 800)
+    app.step(0)
+    assert app.screen.name == "play"
+    assert app.hourglass.state(app.clock.now()) == "running"
+    assert "⏳" in app.screen.frame().shared.message
+    frame = app._frame()
+    assert frame.ring_pixels is not None
+    box.advance(61)
+    app.step(0)
+    assert app.hourglass.state(app.clock.now()) == "expired"
+
+
+def test_app_hourglass_resets_on_new_turn(app: App) -> None:
+    record = _start_guessing(app)
+    app.toggle_hourglass("start")
+    bystander = cards(record, "A", "N")[0]
+    app.act(Guess("B", bystander), app.session.version)  # the turn ends
+    assert app.hourglass.state(app.clock.now()) == "idle"

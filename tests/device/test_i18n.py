@@ -12,6 +12,7 @@ from device.i18n import LANGUAGES, Translator, catalog
 DEVICE = Path(__file__).resolve().parents[2] / "device"
 _LITERAL = re.compile(r"""tr\(\s*"([a-z_]+\.[A-Za-z_.]+)\"""")
 _PREFIX = re.compile(r"""tr\(\s*f"([a-z_]+\.[a-z_.]*)\{""")
+_ITEM = re.compile(r"""Item\(\s*"([a-z_]+\.[A-Za-z_.]+)\"""")
 
 
 def _used() -> tuple[set[str], set[str]]:
@@ -20,7 +21,7 @@ def _used() -> tuple[set[str], set[str]]:
         if "render" in path.parts:
             continue
         text = path.read_text("utf-8")
-        keys |= set(_LITERAL.findall(text))
+        keys |= set(_LITERAL.findall(text)) | set(_ITEM.findall(text))
         prefixes |= set(_PREFIX.findall(text))
     return keys, prefixes
 
