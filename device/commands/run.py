@@ -33,6 +33,8 @@ log = logging.getLogger("duetbox.run")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 BUTTON_NAMES = ("up", "down", "left", "right", "ok", "stop")
+#: Seconds the pi backend waits for its device nodes at start.
+DEVICE_WAIT = 30
 
 
 class UsageError(Exception):
@@ -249,12 +251,20 @@ def _main(argv: list[str]) -> int:
         storage = Storage(data_dir(args.data_dir))
     except StorageError as exc:
         raise UsageError(str(exc)) from None
+    notifier = Notifier() if args.hardware != "mock" else None
+    if args.hardware == "pi" and notifier is not None:
+        from device.notify import DEFAULT_DEVICES, wait_for_devices
+
+        # At boot the display, I2C and SPI nodes can appear a little after the service starts.
+        missing = wait_for_devices(DEFAULT_DEVICES, DEVICE_WAIT,
+                                   on_wait=lambda gone: notifier.status("waiting for " + ", ".join(gone)))
+        if missing:
+            log.warning("still missing after %d s: %s", DEVICE_WAIT, ", ".join(missing))
     try:
         box = open_box(args.hardware, config, display_size=size)
     except Exception as exc:  # noqa: BLE001 - a missing device is one line, never a traceback
         storage.close()
         raise UsageError(f"cannot open the {args.hardware} hardware: {exc}") from None
-    notifier = Notifier() if args.hardware != "mock" else None
     app = App(box, storage, seed=args.seed, notifier=notifier, sound=_sound(args.hardware),
               speech=_speech(args.hardware), power=_power if args.hardware == "pi" else None)
     try:

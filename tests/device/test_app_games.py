@@ -121,3 +121,36 @@ def test_app_hotseat_game_by_touch(tmp_path: Path) -> None:
     code, snaps, data = run_box(tmp_path, f"touch {green}\ntouch {green}\nsnapshot guessed\n", data=data)
     assert code == 0
     assert exported(data)["actions"][-1] == {"type": "guess", "seat": "B", "card": green}
+
+
+def test_app_mission_campaign_win_ticks_the_city(tmp_path: Path) -> None:
+    from device.storage import Storage
+
+    # menu: Duet, missions; a new team sheet named with a keyboard; the map starts on Prague
+    first = "press A.down\npress A.ok\npress A.ok\ntype A les as\\n\nsnapshot map\npress A.ok\nsnapshot mission\n"
+    code, snaps, data = run_box(tmp_path, first, seed=12)
+    assert code == 0
+    record = exported(data)
+    assert record["mission"] == "Prague"
+    a_greens = cards(record, "A", "G")
+    t = Table()
+    t.clue("A", 9)
+    for card in a_greens:
+        t.guess("B", card)
+    t.stop("B")
+    rest = _greens_left_for(record, "B", set(a_greens))
+    t.clue("B", len(rest))
+    for card in rest:
+        t.guess("A", card)
+    t.add("press A.ok", "press B.ok", "press A.ok", "snapshot after")
+    code, snaps, data = run_box(tmp_path, t, data=data)
+    assert code == 0
+    storage = Storage(data)
+    try:
+        assert storage.sheets() == [(1, "LES AS")]
+        assert storage.mission_log(1) == [("Prague", True)]
+    finally:
+        storage.close()
+    before = Image.open(snaps / "map-shared.png").tobytes()
+    after = Image.open(snaps / "after-shared.png").tobytes()
+    assert before != after  # back on the map, Prague now ticked
