@@ -337,8 +337,10 @@ class DuetPlayScreen(Screen):
             return tr("play.msg_clue", seat=view.clue_givers[0]) if view.clue_givers else ""
         if view.phase == "guess":
             clue = view.current_clue
-            word = clue.word if clue and clue.word else tr("label.no_word")
-            return tr("play.msg_guess", seat=view.guessers[0], word=word, number=clue.number if clue else 0)
+            number = clue.number if clue else 0
+            if clue is None or not clue.word:
+                return tr("play.msg_guess_spoken", seat=view.guessers[0], number=number)
+            return tr("play.msg_guess", seat=view.guessers[0], word=clue.word, number=number)
         if view.phase == "sudden_death":
             return tr("play.msg_sudden", seats=" + ".join(view.guessers))
         return ""

@@ -93,3 +93,17 @@ def test_app_pictures_duo_cover_then_assassin_loss(tmp_path: Path) -> None:
     covering = Image.open(snaps / "covering-shared.png").tobytes()
     covered = Image.open(snaps / "covered-shared.png").tobytes()
     assert covering != covered
+
+
+def test_app_classic_penalty_from_pause_menu(tmp_path: Path) -> None:
+    record = _record("classic", "standard", 8)
+    start = record["start"]
+    other = "B" if start == "R" else "R"
+    t = Table()
+    t.add("press A.ok", "press A.ok", "type A \\n")  # a spoken clue, 1
+    t.add("hold menu 100", "press A.down", "press A.down", "press A.ok", "snapshot after")  # pause: penalty
+    code, _snaps, data = run_box(tmp_path, t, record=record)
+    assert code == 0
+    last = exported(data, "1")["actions"][-1]
+    assert last["type"] == "penalty" and last["team"] == start
+    assert record["key"][last["cover"]] == other
