@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import random
 import signal
+import sqlite3
 import time
 from collections.abc import Callable
 from typing import Any
@@ -26,6 +27,10 @@ from engine.errors import IllegalAction
 from hardware.base import InputEvent
 
 log = logging.getLogger("duetbox.app")
+
+
+class NotSaved(IllegalAction):
+    """The storage refused to commit the action (disk full, card failing): it is not applied either."""
 
 #: (MENU, A.stop, B.stop) held together this long opens the admin PIN prompt.
 CHORD_SECONDS = 5.0
@@ -198,9 +203,10 @@ class App:
         events = session.apply(action, version)
         try:
             self.storage.append_action(self.game_id, version, action.to_dict())
-        except Exception:
+        except sqlite3.Error as exc:
             session.state = before  # not committed: as if it never happened
-            raise
+            log.error("action %s not saved (%s): refused", action, exc)
+            raise NotSaved(f"the action could not be saved: {exc}") from None
         if session.over:
             self.storage.finish_game(self.game_id, session.result or "lost", session.score)
             self._game_finished()

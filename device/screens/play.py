@@ -42,6 +42,7 @@ class DuetPlayScreen(Screen):
         self.notices: dict[str, tuple[str, float]] = {}
         self.banner_notice: tuple[str, float] | None = None
         self.hs_seat: str | None = ui.get("hs_seat")  # hot-seat: the giver who opened clue entry
+        self.touch_key: str | None = None  # hot-seat: the key shown by a touch (hidden by the next one)
 
     # -- helpers ---------------------------------------------------------------------------------------------
     @property
@@ -164,6 +165,9 @@ class DuetPlayScreen(Screen):
         card = event.card
         if card is None and event.pos is not None:
             card = _card_at(event.pos, self.app.box.display.size, self.pictures)
+        if self.hotseat and view.phase == "clue" and self.entry is None:
+            self._touch_key(view)
+            return
         if card is None or not 0 <= card < 25:
             return
         # A touch does not say whose finger it was: it moves every guesser's cursor (both seats' outside a
@@ -175,6 +179,18 @@ class DuetPlayScreen(Screen):
             return
         for seat in seats:
             self.cursors[seat] = card
+
+    def _touch_key(self, view: Any) -> None:
+        """Hot-seat without buttons: a touch shows the clue giver's key, the next one hides it and opens the
+        clue entry (typed on a keyboard)."""
+        giver = self._hotseat_giver(view, "A") or "A"
+        if self.touch_key is None:
+            self.touch_key = giver
+        else:
+            seat, self.touch_key = self.touch_key, None
+            self.hs_seat = seat
+            self.entry = {"seat": seat, "step": "number", "number": 1, "word": "", "letter": 0,
+                          "refusal": None, "choice": 0}
 
     def _text(self, event: InputEvent, view: Any) -> None:
         if self.entry is None:
@@ -393,6 +409,10 @@ class DuetPlayScreen(Screen):
                 fraction = min(1.0, (self.app.clock.now() - hold["start"]) / HOLD_SECONDS)
                 return m.HotSeatUi("privacy", seat, self._privacy_lines(seat), fraction,  # type: ignore[arg-type]
                                    None, orientation, self.pictures, self._labels())
+        if self.touch_key is not None and view.phase == "clue" and self.entry is None:
+            key = self.session.seat_view(self.touch_key).key
+            return m.HotSeatUi("key", self.touch_key, (self.tr("hotseat.touch_hide"),), 1.0,  # type: ignore[arg-type]
+                               key, orientation, self.pictures, self._labels())
         if view.phase == "clue" and self.entry is None:
             seat = self._hotseat_giver(view, "A") or "A"
             return m.HotSeatUi("privacy", seat, self._privacy_lines(seat), 0.0, None,  # type: ignore[arg-type]

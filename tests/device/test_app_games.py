@@ -154,3 +154,16 @@ def test_app_mission_campaign_win_ticks_the_city(tmp_path: Path) -> None:
     before = Image.open(snaps / "map-shared.png").tobytes()
     after = Image.open(snaps / "after-shared.png").tobytes()
     assert before != after  # back on the map, Prague now ticked
+
+
+def test_app_hotseat_touch_and_keyboard_only(tmp_path: Path) -> None:
+    # hot-seat from the menu, then nothing but touches and keyboard text
+    t = Table().add(*["press A.down"] * 5, "press A.ok", "press A.ok", "snapshot privacy",
+                    "touch 0", "snapshot key", "touch 0", "snapshot hidden", "type - 3\\n\\n")
+    code, snaps, data = run_box(tmp_path, t, seed=4)
+    assert code == 0
+    record = exported(data)
+    assert record["actions"] == [{"type": "clue", "seat": "A", "word": None, "number": 3}]
+    key = Image.open(snaps / "key-shared.png").tobytes()
+    assert key != Image.open(snaps / "privacy-shared.png").tobytes()
+    assert key != Image.open(snaps / "hidden-shared.png").tobytes()

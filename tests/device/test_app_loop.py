@@ -167,3 +167,15 @@ def test_app_hourglass_resets_on_new_turn(app: App) -> None:
     bystander = cards(record, "A", "N")[0]
     app.act(Guess("B", bystander), app.session.version)  # the turn ends
     assert app.hourglass.state(app.clock.now()) == "idle"
+
+
+def test_app_action_not_saved_is_not_applied(app: App) -> None:
+    from device.app import NotSaved
+
+    record = _start_guessing(app)
+    version = app.session.version
+    app.storage.db.close()  # the card died under us
+    with pytest.raises(NotSaved):
+        app.act(Guess("B", cards(record, "A", "G")[0]), version)
+    assert app.session.version == version
+    app.storage = Storage(app.storage.directory)  # let the fixture close cleanly
