@@ -8,6 +8,7 @@ watchdog ping)."""
 
 from __future__ import annotations
 
+import copy
 import logging
 import random
 import signal
@@ -392,7 +393,8 @@ class App:
         """Persist the current game screen's state (so a restart resumes the same screen and phase)."""
         if self.game_id is None or self.screen is None:
             return
-        state = self.screen.ui_state()
+        # a deep copy: screens mutate their state in place, the saved copy must not follow it
+        state = copy.deepcopy(self.screen.ui_state())
         if state is not None and state != self._saved_ui:
             self.storage.save_ui(self.game_id, state)
             self._saved_ui = state

@@ -252,7 +252,7 @@ def _main(argv: list[str]) -> int:
     except StorageError as exc:
         raise UsageError(str(exc)) from None
     notifier = Notifier() if args.hardware != "mock" else None
-    if args.hardware == "pi" and notifier is not None:
+    if args.hardware == "pi" and notifier is not None and notifier.enabled:  # at boot, under systemd
         from device.notify import DEFAULT_DEVICES, wait_for_devices
 
         # At boot the display, I2C and SPI nodes can appear a little after the service starts.
