@@ -54,6 +54,9 @@ def read_db(data_dir: Path) -> dict[str, Any]:
         return {"games": []}
     db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5)
     try:
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not {"games", "actions"} <= tables:  # killed before its schema was committed: nothing saved yet
+            return {"games": []}
         games = []
         for gid, setup, status in db.execute("SELECT id, setup, status FROM games ORDER BY id"):
             actions = [json.loads(a) for (a,) in

@@ -105,12 +105,17 @@ class Chain:
         before = {g["id"]: g["actions"] for g in read_db(self.data)["games"]}
         proc = spawn(*args)
         seen: dict[int, list[dict[str, Any]]] = {}
-        kill_at = time.monotonic() + self.rng.uniform(0.3, 1.3)
-        while proc.poll() is None and (not kill or time.monotonic() < kill_at):
+        # One kill in five lands anywhere in the first second (start-up, opening the database, resuming); the
+        # others land at a random moment after the run committed its first action (in the middle of play).
+        during_startup = self.rng.random() < 0.2
+        kill_at = time.monotonic() + self.rng.uniform(0.0, 1.0) if during_startup else None
+        while proc.poll() is None and (not kill or kill_at is None or time.monotonic() < kill_at):
             try:
                 for g in read_db(self.data)["games"]:
                     if len(g["actions"]) >= len(seen.get(g["id"], [])):
                         seen[g["id"]] = g["actions"]
+                    if kill_at is None and len(g["actions"]) > len(before.get(g["id"], [])):
+                        kill_at = time.monotonic() + self.rng.uniform(0.0, 0.6)
             except sqlite3.Error:
                 pass  # the box is creating its database: nothing committed yet
             time.sleep(0.01)
