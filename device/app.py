@@ -22,7 +22,7 @@ from device.i18n import LANGUAGES, Translator
 from device.outputs import Outputs
 from device.render import models as m
 from device.screens.base import Frame, Screen
-from device.session import DuetSession, SetupError, session_from_record
+from device.session import SetupError, session_from_record
 from device.storage import Storage
 from engine.errors import IllegalAction
 from hardware.base import InputEvent
@@ -73,7 +73,7 @@ class App:
         self.settings.update(storage.settings())
         self.tr = Translator(self.settings["language"])
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
-        self.session: DuetSession | None = None
+        self.session: Any = None  # a DuetSession or a ClassicSession (device.classic_session)
         self.game_id: int | None = None
         self.game_kind: str = ""
         self.game_options: dict[str, Any] = {}
@@ -170,7 +170,7 @@ class App:
             return GameOverScreen(self, ui)
         return DuetPlayScreen(self, ui)
 
-    def begin_game(self, session: DuetSession, *, kind: str, options: dict[str, Any] | None = None,
+    def begin_game(self, session: Any, *, kind: str, options: dict[str, Any] | None = None,
                    sheet: int | None = None) -> None:
         opts = {"language": session.language}
         opts.update(options or {})

@@ -19,12 +19,12 @@ try:  # the real renderers
     from device.render.shared import SharedRenderer as _SharedRenderer
     from device.render.shared import render_shared as _render_shared
 except ImportError:  # pragma: no cover - depends on what has landed
-    _render_shared = None
-    _SharedRenderer = None
+    _render_shared = None  # type: ignore[assignment]
+    _SharedRenderer = None  # type: ignore[assignment,misc]
 try:
     from device.render.oled import render_oled as _render_oled
 except ImportError:  # pragma: no cover
-    _render_oled = None
+    _render_oled = None  # type: ignore[assignment]
 try:
     from device.render import ring as _ring
 except ImportError:  # pragma: no cover
@@ -142,7 +142,7 @@ class Outputs:
         if not force and self._oled_seen.get(seat) == key:
             return
         self._oled_seen[seat] = key
-        render = _render_oled or _standin_oled
+        render = _render_oled if _render_oled is not None else _standin_oled
         try:
             image = render(seat_view, ui)
         except Exception:  # noqa: BLE001

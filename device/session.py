@@ -83,7 +83,7 @@ class DuetSession:
 
     def revealed_keys(self) -> dict[str, str] | None:
         keys = revealed_keys(self.state)
-        return dict(keys) if keys else None
+        return {str(k): v for k, v in keys.items()} if keys else None
 
     @property
     def over(self) -> bool:

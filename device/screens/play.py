@@ -282,12 +282,13 @@ class DuetPlayScreen(Screen):
     def _speak(self) -> None:
         from device.speech import clue_announcement
 
+        speech = self.app.speech
         view = self.session.public_view()
         last = view.clues[-1] if view.clues else None
-        if last is None:
+        if last is None or speech is None:  # speech may have been switched off meanwhile
             return
         try:
-            text = clue_announcement(self.app.speech.language, last.word or "", last.number,
+            text = clue_announcement(speech.language, last.word or "", last.number,
                                      view.agents_total - view.agents_found, view.bank)
         except ValueError:
             return
@@ -326,7 +327,7 @@ class DuetPlayScreen(Screen):
                 continue
             del self.holds[seat]
             if hold["what"] == "guess":
-                self._act(seat, Guess(seat, hold["card"]), hold["version"])
+                self._act(seat, Guess(seat, hold["card"]), hold["version"])  # type: ignore[arg-type]
             elif hold["what"] == "stop":
                 self._act(seat, Stop(seat), hold["version"])  # type: ignore[arg-type]
             elif hold["what"] == "speak":

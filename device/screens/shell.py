@@ -375,7 +375,7 @@ class SettingsScreen(Screen):
         if row == "orientation":
             return self.tr(f"settings.orientation_{v}")
         if row == "brightness":
-            return f"{round(float(v) * 100)} %"
+            return f"{round(float(v or 0) * 100)} %"
         if row == "idle_minutes":
             return self.tr("common.never") if not v else self.tr("settings.minutes", n=v)
         if row == "abandon_hours":
