@@ -110,9 +110,14 @@ class Storage:
             raise StorageError(f"cannot create the data directory {self.directory}: {why}") from None
         try:
             self.db = self._connect()
-        except sqlite3.DatabaseError as exc:
-            self._move_aside(str(exc))
-            self.db = self._connect()
+        except sqlite3.OperationalError as exc:  # cannot open or write (permissions, locked): not corruption
+            raise StorageError(f"cannot use the database {self.path}: {exc}") from None
+        except sqlite3.DatabaseError as exc:  # not a database, malformed, failed integrity check
+            try:
+                self._move_aside(str(exc))
+                self.db = self._connect()
+            except (OSError, sqlite3.Error) as again:
+                raise StorageError(f"cannot start a fresh database in {self.directory}: {again}") from None
 
     # -- opening ---------------------------------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:

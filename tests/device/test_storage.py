@@ -112,3 +112,33 @@ def test_storage_deck_no_repeat_until_pack_used(tmp_path: Path) -> None:
         assert not seen & set(words)
         seen |= set(words)
     app.shutdown()
+
+
+def test_storage_unwritable_directory_is_one_clear_error(tmp_path: Path) -> None:
+    import os
+
+    import pytest
+
+    from device.storage import StorageError
+
+    if os.geteuid() == 0:
+        pytest.skip("root can write anywhere")
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        with pytest.raises(StorageError):
+            Storage(locked)
+    finally:
+        locked.chmod(0o700)
+
+
+def test_storage_not_a_directory_is_one_clear_error(tmp_path: Path) -> None:
+    import pytest
+
+    from device.storage import StorageError
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(StorageError):
+        Storage(blocker / "data")
