@@ -70,8 +70,12 @@ def _zipf(lang: str) -> dict[str, float]:
 
 
 def _nouns(lang: str) -> set[str]:
-    path = _package_dir(f"denckring_{lang}_data", f"denckring-{lang}-data") / "data" / "nouns.txt.gz"
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
+    folder = _package_dir(f"denckring_{lang}_data", f"denckring-{lang}-data") / "data"
+    path = folder / "nouns.txt.gz"
+    if not path.exists():
+        path = folder / "nouns.txt"
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
         nouns = {normalize(line.split("\t")[0]) for line in fh if line.strip()}
     # Keep singulars: a form ending in s/x whose stripped form is also a noun is a plural.
     return {n for n in nouns if not (n[-1:] in ("s", "x") and n[:-1] in nouns)}
@@ -291,7 +295,7 @@ def build(
     """Export every space of `lang` (or the ones named); returns the written files. Raises BuildError."""
     if lang not in paths.SPACES:
         raise BuildError(f"no word-vector model for language {lang!r} (known: {', '.join(paths.SPACES)})")
-    wanted = list(spaces or paths.SPACES[lang])
+    wanted = list(spaces or paths.DEFAULT_BUILD[lang])
     unknown = [s for s in wanted if s not in paths.SPACES[lang]]
     if unknown:
         raise BuildError(f"unknown space {unknown[0]!r} for {lang} (known: {', '.join(paths.SPACES[lang])})")

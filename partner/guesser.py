@@ -10,7 +10,7 @@ import numpy as np
 
 @dataclass(frozen=True)
 class GuesserParams:
-    tau: float = 0.6  # temperature (sigma units) turning similarity into a share of the clue's targets
+    tau: float = 0.25  # temperature (sigma units) turning similarity into a share of the clue's targets
     memory_weight: float = 0.5  # how much an older, unfinished clue still counts
     assassin_cost: float = 8.0  # losing the game, counted in greens
     bystander_cost: float = 0.15  # a bystander ends the turn (as a stop would) but also marks the card

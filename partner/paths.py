@@ -8,8 +8,13 @@ from pathlib import Path
 #: Spaces known per language, best first. The first is the box's main space; a second enables consensus clues.
 SPACES: dict[str, tuple[str, ...]] = {
     "fr": ("spacy", "gloss", "use"),
-    "en": ("glove", "use"),
+    "en": ("glove", "gloss", "use"),
 }
+#: What `duetbox partner build` exports by default: the spaces the box plays with. "use" (single words through a
+#: sentence encoder) is kept for evaluation, as a distant partner.
+DEFAULT_BUILD: dict[str, tuple[str, ...]] = {"fr": ("spacy", "gloss"), "en": ("glove", "gloss")}
+#: How many built spaces the box plays with (consensus clues; averaged similarity when guessing).
+PLAY_SPACES = 2
 
 
 def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
