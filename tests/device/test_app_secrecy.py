@@ -56,3 +56,35 @@ def test_app_secrecy_shared_and_ring_ignore_hidden_key(tmp_path: Path) -> None:
     differs = [Image.open(snaps1 / f"one-oled-{s}.png").tobytes()
                != Image.open(snaps2 / f"one-oled-{s}.png").tobytes() for s in ("A", "B")]
     assert any(differs)
+
+
+def test_app_secrecy_classic_shared_and_ring_ignore_hidden_key(tmp_path: Path) -> None:
+    from test_app_classic import _record
+
+    first = _record("classic", "standard", 12)
+    key = list(first["key"])
+    start = first["start"]
+    guessed = key.index(start)
+    free = [i for i in range(25) if i != guessed]
+    i = next(i for i in free if key[i] == "N")
+    j = next(j for j in free if key[j] == "X")
+    key[i], key[j] = key[j], key[i]
+    second = dict(first, key="".join(key))
+    t = Table()
+    t.cursor["B"] = 0
+    t.add("press A.ok", "press A.up", "press A.ok", "type A fruit", "press A.ok")
+    t.guess("B", guessed)
+    t.add("snapshot one", "wait 300", "snapshot two")
+    snaps = []
+    for name, record in (("a", first), ("b", second)):
+        code, s, _ = run_box(tmp_path / name, t, record=record)
+        assert code == 0
+        snaps.append(s)
+    for name in ("one", "two"):
+        assert (Image.open(snaps[0] / f"{name}-shared.png").tobytes()
+                == Image.open(snaps[1] / f"{name}-shared.png").tobytes()), name
+        assert (json.loads((snaps[0] / f"{name}-ring.json").read_text())
+                == json.loads((snaps[1] / f"{name}-ring.json").read_text())), name
+    # the spymasters' OLED shows the key, so it differs
+    assert (Image.open(snaps[0] / "one-oled-A.png").tobytes()
+            != Image.open(snaps[1] / "one-oled-A.png").tobytes())
