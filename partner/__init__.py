@@ -49,6 +49,7 @@ class _Received:
     considered: list[str] = field(default_factory=list)
     guesses: list[str] = field(default_factory=list)
     reason: str = ""
+    turn: int = 0  # index of this clue's turn in the history
 
 
 class Partner:
@@ -250,7 +251,7 @@ class Partner:
         go, reason = _guesser.should_continue(a, card, params, hits, sudden_death)
         entry = self._received.get((len(history), clue_word or ""))
         if entry is None:
-            entry = _Received(clue_word or "(sudden death)", clue_number or 0)
+            entry = _Received(clue_word or "(sudden death)", clue_number or 0, turn=len(history))
             self._received[(len(history), clue_word or "")] = entry
             self._log.append(("received", entry))
             top = [int(i) for i in np.argsort(-a.value)[:4] if touchable[i]]
@@ -265,8 +266,11 @@ class Partner:
 
     # ------------------------------------------------------------------ explaining
 
-    def explain(self) -> list[str]:
-        """What I meant: per clue given, the words meant; per clue received, the words weighed and why."""
+    def explain(self, history: Sequence[Turn] = ()) -> list[str]:
+        """What I meant: per clue given, the words meant; per clue received, the words weighed and why.
+
+        With the game's `history`, a turn that ended on a wrong guess says so instead of the last reason.
+        """
         lines = []
         for kind, item in self._log:
             if kind == "gave":
@@ -277,8 +281,12 @@ class Partner:
             else:
                 assert isinstance(item, _Received)
                 guessed = ", ".join(item.guesses) or "nothing"
+                reason = item.reason
+                turn = history[item.turn] if item.turn < len(history) else None
+                if turn is not None and turn.word == item.word and turn.guesses and turn.guesses[-1][1] != "G":
+                    reason = "the turn ended on a wrong guess"
                 lines.append(
                     f"You said {item.word.upper()} {item.number}: I considered {'; '.join(item.considered)};"
-                    f" I touched {guessed}; {item.reason}"
+                    f" I touched {guessed}; {reason}"
                 )
         return lines

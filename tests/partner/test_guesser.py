@@ -101,3 +101,13 @@ def test_guesser_never_touches_covered_or_marked_cards(tiny: VectorSpace) -> Non
     p = Partner("fr", [tiny])
     g = p.next_guess(BOARD, side([0]), "astronomie", 1, covered={12, 13}, marks_for_me={14, 15})
     assert g is not None and g.card not in (12, 13, 14, 15)
+
+
+def test_explain_tells_when_a_received_clue_ended_on_a_wrong_guess(tiny: VectorSpace) -> None:
+    p = Partner("fr", [tiny])
+    g = p.next_guess(BOARD, side([0]), "zoo", 2, covered=set(), marks_for_me=set())
+    assert g is not None
+    history = [Turn(PARTNER, "zoo", 2, guesses=((g.card, "N"),))]
+    line = p.explain(history)[0]
+    assert line.startswith("You said ZOO 2: I considered ")
+    assert BOARD[g.card] in line and line.endswith("the turn ended on a wrong guess")
