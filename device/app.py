@@ -50,6 +50,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "clues": "strict",
     "several_clues": False,
     "hourglass_seconds": 60,
+    "hourglass_enforced": False,
     "speech": False,
 }
 #: MENU held at least this long during a game turns the hourglass (a short press opens the pause menu).
@@ -105,6 +106,8 @@ class App:
             self.tr = Translator(value)
         if key == "brightness":
             self.outputs.brightness = float(value)
+        if key == "hourglass_seconds":
+            self.hourglass.length = float(value)
         if key == "speech":
             self.speech = self._speaker if value else None
 
@@ -344,6 +347,9 @@ class App:
             return
         for change in self.hourglass.poll(now):
             self.play_cue("hourglass_warning" if change == "warning" else "hourglass_end")
+            enforce = getattr(screen, "enforce", None)
+            if change == "expired" and self.settings.get("hourglass_enforced") and enforce is not None:
+                enforce()
         abandon = self._abandon_deadline()
         if abandon is not None and now >= abandon:
             from device.screens.shell import MenuScreen

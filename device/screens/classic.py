@@ -146,6 +146,18 @@ class ClassicPlayScreen(DuetPlayScreen):
         elif event.button == "stop":
             self.holds["B"] = {"what": "stop", "start": event.time, "card": None, "version": view.version}
 
+    def enforce(self) -> None:
+        from device.hourglass import enforced_action
+
+        view = self.session.public_view()
+        todo = enforced_action(view.phase, "A" if view.phase == "clue" else "B",
+                               self.session.state.guesses_made > 0, mode=view.mode)
+        if todo.kind == "force_clue" and self.entry is None:
+            self.entry = {"seat": "A", "step": "number", "number": 1, "word": "", "letter": 0,
+                          "refusal": None, "choice": 0}
+        elif todo.kind == "stop":
+            self._act("B", cl.TeamStop(view.turn), view.version)
+
     # -- timers --------------------------------------------------------------------------------------------
     def deadline(self) -> float | None:
         times = [t for t in (super().deadline(),) if t is not None]

@@ -180,6 +180,24 @@ class DuetPlayScreen(Screen):
         for seat in seats:
             self.cursors[seat] = card
 
+    def enforce(self) -> None:
+        """The enforced hourglass ran out (issue 9): the clue must come now, or the guesser's turn ends as a
+        stop when it may; a guesser without a correct guess keeps the turn."""
+        from device.hourglass import enforced_action
+
+        view = self.session.public_view()
+        if view.phase == "clue":
+            seat = self.entry["seat"] if self.entry else (view.clue_givers[0] if len(view.clue_givers) == 1
+                                                          else None)
+        else:
+            seat = view.guessers[0] if len(view.guessers) == 1 else None
+        todo = enforced_action(view.phase, seat, bool(view.can_stop))
+        if todo.kind == "force_clue" and todo.seat and self.entry is None:
+            self.entry = {"seat": todo.seat, "step": "number", "number": 1, "word": "", "letter": 0,
+                          "refusal": None, "choice": 0}
+        elif todo.kind == "stop" and todo.seat:
+            self._act(todo.seat, Stop(todo.seat), view.version)  # type: ignore[arg-type]
+
     def _touch_key(self, view: Any) -> None:
         """Hot-seat without buttons: a touch shows the clue giver's key, the next one hides it and opens the
         clue entry (typed on a keyboard)."""

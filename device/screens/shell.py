@@ -326,11 +326,12 @@ class SettingsScreen(Screen):
             rows.append("speech")
         if self.admin:
             rows = ["language", "pack", "tokens", "brightness", "idle_minutes", "abandon_hours",
-                    "orientation", "reset_stats", "shutdown", "reboot"]
+                    "orientation", "hourglass_seconds", "hourglass_enforced", "reset_stats", "shutdown", "reboot"]
         return rows + ["back"]
 
     def _options(self, row: str) -> tuple[Any, ...] | None:
         return {"language": LANGS, "pack": PACKS, "tokens": TOKENS, "brightness": BRIGHTNESS, "speech": (False, True),
+                "hourglass_seconds": (30, 60, 90, 120, 180), "hourglass_enforced": (False, True),
                 "idle_minutes": IDLE, "abandon_hours": ABANDON, "orientation": ("table", "upright")}.get(row)
 
     def handle(self, event: InputEvent) -> None:
@@ -382,8 +383,10 @@ class SettingsScreen(Screen):
             return self.tr("common.never") if not v else self.tr("settings.hours", n=v)
         if row == "tokens":
             return str(v)
-        if row == "speech":
+        if row in ("speech", "hourglass_enforced"):
             return self.tr("common.on" if v else "common.off")
+        if row == "hourglass_seconds":
+            return f"{v} s"
         return None
 
     def frame(self) -> Frame:

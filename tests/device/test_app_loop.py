@@ -179,3 +179,51 @@ def test_app_action_not_saved_is_not_applied(app: App) -> None:
         app.act(Guess("B", cards(record, "A", "G")[0]), version)
     assert app.session.version == version
     app.storage = Storage(app.storage.directory)  # let the fixture close cleanly
+
+
+def test_app_enforced_hourglass_stops_after_a_correct_guess(app: App) -> None:
+    record = _start_guessing(app)
+    app.set_setting("hourglass_enforced", True)
+    app.act(Guess("B", cards(record, "A", "G")[0]), app.session.version)
+    app.toggle_hourglass("start")
+    app.box.advance(61)
+    app.step(0)
+    assert app.storage.actions(app.game_id)[-1] == {"type": "stop", "seat": "B"}
+
+
+def test_app_enforced_hourglass_opens_the_clue_entry(app: App) -> None:
+    record = make_record(33)
+    app.start(record)
+    app.set_setting("hourglass_enforced", True)
+    app.screen.entry = None
+    app.toggle_hourglass("start")
+    app.box.advance(61)
+    app.step(0)
+    assert app.screen.entry is None  # both seats may clue: nobody to force
+    app.set_setting("hourglass_enforced", False)
+    app.toggle_hourglass("start")
+    app.box.advance(61)
+    app.step(0)
+    assert len(app.storage.actions(app.game_id)) == 0
+
+
+def test_app_hourglass_advisory_changes_nothing(app: App) -> None:
+    record = _start_guessing(app)
+    app.act(Guess("B", cards(record, "A", "G")[0]), app.session.version)
+    app.toggle_hourglass("start")
+    app.box.advance(61)
+    app.step(0)
+    assert len(app.storage.actions(app.game_id)) == 2
+
+
+def test_app_enforced_hourglass_forces_the_next_giver(app: App) -> None:
+    first = make_record(34)
+    bystander = cards(first, "A", "N")[0]
+    record = make_record(34, actions=[{"type": "clue", "seat": "A", "word": None, "number": 1},
+                                      {"type": "guess", "seat": "B", "card": bystander}])
+    app.start(record)
+    app.set_setting("hourglass_enforced", True)
+    app.toggle_hourglass("start")
+    app.box.advance(61)
+    app.step(0)
+    assert app.screen.entry is not None and app.screen.entry["seat"] == "B"
