@@ -167,3 +167,27 @@ def test_app_hotseat_touch_and_keyboard_only(tmp_path: Path) -> None:
     key = Image.open(snaps / "key-shared.png").tobytes()
     assert key != Image.open(snaps / "privacy-shared.png").tobytes()
     assert key != Image.open(snaps / "hidden-shared.png").tobytes()
+
+
+def test_app_hotseat_whole_game(tmp_path: Path) -> None:
+    # a hot-seat game from the menu; its key is read back from the saved game to script the rest
+    code, _snaps, data = run_box(tmp_path, "\n".join(["press A.down"] * 5 + ["press A.ok", "press A.ok"]) + "\n",
+                                 seed=61)
+    assert code == 0
+    record = exported(data)
+    t = Table().add("touch 0", "touch 0", "type - 9\\n\\n")  # seat A sees its key, gives "9" without a word
+    a_greens = cards(record, "A", "G")
+    for card in a_greens:
+        t.add(f"touch {card}", f"touch {card}")  # B touches each card twice
+    t.stop("B")
+    rest = _greens_left_for(record, "B", set(a_greens))
+    t.add("down B.ok", "wait 700", "release B.ok", f"type - {len(rest)}\\n\\n")  # B holds OK for its key
+    for card in rest:
+        t.add(f"touch {card}", f"touch {card}")
+    t.add("snapshot over", "touch 0", "touch 0", "snapshot keys")
+    code, snaps, data = run_box(tmp_path, t, data=data)
+    assert code == 0
+    saved = exported(data)
+    assert replayed(saved)["status"] == "won" and saved["_score"] == 3 * 7 + 2
+    over = Image.open(snaps / "over-shared.png").tobytes()
+    assert over != Image.open(snaps / "keys-shared.png").tobytes()
