@@ -56,6 +56,13 @@ KEYS: tuple[str, ...] = (
     "engine_apply_us", "selfplay_games_per_s", "storage_commit_ms",
 )
 
+#: Figures that explain the main ones (printed under them).
+DETAILS: tuple[str, ...] = (
+    "guess_latency_ms_p50_ram_disk", "guess_latency_ms_p99_ram_disk", "storage_commits_per_guess",
+    "oled_bytes_per_guess_column_windows", "display_full_cold_ms", "display_update_ratio_cold",
+    "idle_cpu_percent_sdl_wait", "idle_cpu_percent_queue_wait",
+)
+
 
 def i2c_ms(nbytes: float) -> float:
     """Bus time of ``nbytes`` bytes at 400 kHz, in milliseconds."""
@@ -261,66 +268,120 @@ class AppDriver:
         self.app.shutdown()
 
 
+def _panel_pages(screen: Any) -> list[bytes] | None:
+    from hardware.oled import pack_pages, rotate_for_panel
+
+    image = getattr(screen, "image", None)
+    return None if image is None else pack_pages(rotate_for_panel(image.convert("1"), screen.rotation))
+
+
+def column_window_cost(old: list[bytes] | None, new: list[bytes] | None) -> int:
+    """SSD1306 bus bytes if only the changed column span of each changed page were sent (a window command
+    transaction of 2 + 6 bytes, then a data transaction of 2 + span bytes per page)."""
+    if new is None:
+        return 0
+    if old is None:
+        return 10 + 1024
+    total = 0
+    for before, after in zip(old, new, strict=True):
+        changed = [x for x in range(len(after)) if before[x] != after[x]]
+        if changed:
+            total += 10 + changed[-1] - changed[0] + 1
+    return total
+
+
+def _play_guesses(directory: Path, wanted: int, render_times: list[float] | None = None) -> dict[str, list[Any]]:
+    """Play random games on the real app until ``wanted`` guesses were made; raw measurements per guess."""
+    out: dict[str, list[Any]] = {"latency": [], "oled": [], "windowed": [], "update": [], "full": [],
+                                 "full_cold": [], "commits": []}
+    rng = random.Random(5)
+    game = 0
+    while len(out["latency"]) < wanted and game < 200:
+        game += 1
+        driver = AppDriver(directory / f"g{game}", seed=game, record=setup_record(1000 + game))
+        commits: list[int] = [0]
+        write = driver.storage._write
+
+        def counted(*args: Any, _write: Any = write, _commits: list[int] = commits) -> Any:
+            _commits[0] += 1
+            return _write(*args)
+
+        driver.storage._write = counted  # type: ignore[method-assign]
+        try:
+            while len(out["latency"]) < wanted:
+                action = policy_action(driver.state, rng)
+                if action is None:
+                    break
+                if not isinstance(action, Guess):
+                    driver.play(action)
+                    continue
+                if render_times is not None:
+                    render_times.clear()
+                before = {s: _panel_pages(driver.box.oleds[s]) for s in ("A", "B")}
+                commits[0] = 0
+                took, nbytes = driver.guess(action)
+                out["commits"].append(commits[0])
+                out["latency"].append(took)
+                out["oled"].append(nbytes)
+                out["windowed"].append(sum(column_window_cost(before[s], _panel_pages(driver.box.oleds[s]))
+                                           for s in ("A", "B")))
+                if render_times:
+                    out["update"].append(sum(render_times))
+                out["full"].extend(_full_redraw_times(driver, 1))
+                out["full_cold"].extend(_full_redraw_times(driver, 1, cold=True))
+        finally:
+            driver.close()
+    return out
+
+
 def app_figures(quick: bool) -> dict[str, Any]:
     from hardware.oled import full_frame_cost
 
-    latencies: list[float] = []
-    oled: list[int] = []
     render_times: list[float] = []
-    update_times: list[float] = []
-    full_times: list[float] = []
-    rng = random.Random(5)
-    wanted = 40 if quick else 200
-    game = 0
     with tempfile.TemporaryDirectory(prefix="duetbox-bench-") as tmp, _timed_renderer(render_times):
-        while len(latencies) < wanted and game < 200:
-            game += 1
-            driver = AppDriver(Path(tmp) / f"g{game}", seed=game, record=setup_record(1000 + game))
-            try:
-                while len(latencies) < wanted:
-                    action = policy_action(driver.state, rng)
-                    if action is None:
-                        break
-                    if isinstance(action, Guess):
-                        render_times.clear()
-                        took, nbytes = driver.guess(action)
-                        latencies.append(took)
-                        oled.append(nbytes)
-                        if render_times:
-                            update_times.append(sum(render_times))
-                        full_times.extend(_full_redraw_times(driver, 1))
-                    else:
-                        driver.play(action)
-            finally:
-                driver.close()
-    model = "ssd1306"
-    full_two = 2 * full_frame_cost(model)
-    per_guess = statistics.median(oled) if oled else None
+        got = _play_guesses(Path(tmp), 40 if quick else 200, render_times)
+    latencies = got["latency"]
+    full_two = 2 * full_frame_cost("ssd1306")
+    per_guess = statistics.median(got["oled"]) if got["oled"] else None
+    windowed = statistics.median(got["windowed"]) if got["windowed"] else None
     out: dict[str, Any] = {
         "guess_latency_ms_p50": round(percentile(latencies, 0.5) * 1000, 3),
         "guess_latency_ms_p99": round(percentile(latencies, 0.99) * 1000, 3),
+        "storage_commits_per_guess": statistics.median(got["commits"]),
         "oled_bus_bytes_per_guess": per_guess,
         "oled_full_frame_bytes": full_two,
         "oled_guess_fraction": None if per_guess is None else round(per_guess / full_two, 3),
         "oled_i2c_ms_per_guess": None if per_guess is None else round(i2c_ms(per_guess), 2),
         "oled_i2c_ms_full_frames": round(i2c_ms(full_two), 2),
+        "oled_bytes_per_guess_column_windows": windowed,
         "guesses_measured": len(latencies),
     }
-    if update_times and full_times:
-        update = statistics.median(update_times) * 1000
-        full = statistics.median(full_times) * 1000
+    if got["update"] and got["full"]:
+        update = statistics.median(got["update"]) * 1000
+        full = statistics.median(got["full"]) * 1000
+        cold = statistics.median(got["full_cold"]) * 1000
         out.update({"display_update_ms": round(update, 3), "display_full_ms": round(full, 3),
-                    "display_update_ratio": round(update / full, 3) if full > 0 else None})
+                    "display_update_ratio": round(update / full, 3) if full > 0 else None,
+                    "display_full_cold_ms": round(cold, 3),
+                    "display_update_ratio_cold": round(update / cold, 3) if cold > 0 else None})
+    shm = Path("/dev/shm")
+    if shm.is_dir() and os.access(shm, os.W_OK):
+        with tempfile.TemporaryDirectory(prefix="duetbox-bench-", dir=shm) as tmp:
+            ram = _play_guesses(Path(tmp), 30 if quick else 100)["latency"]
+        out["guess_latency_ms_p50_ram_disk"] = round(percentile(ram, 0.5) * 1000, 3)
+        out["guess_latency_ms_p99_ram_disk"] = round(percentile(ram, 0.99) * 1000, 3)
     return out
 
 
-def _full_redraw_times(driver: AppDriver, repeat: int) -> list[float]:
-    """A redraw of everything on the shared display: the app's own renderer (warm caches) drawing the current
-    frame in full onto a fresh surface of the same size."""
+def _full_redraw_times(driver: AppDriver, repeat: int, *, cold: bool = False) -> list[float]:
+    """A redraw of everything on the shared display: the app's own renderer (warm caches), or with ``cold`` a
+    new renderer (no cached card faces or texts), drawing the current frame in full onto a fresh surface."""
     import pygame
 
     frame = driver.app._frame()
     renderer = getattr(driver.app.outputs, "_renderer", None)
+    if cold and renderer is not None:
+        renderer = type(renderer)()
     surface = driver.box.display.surface
     times: list[float] = []
     for _ in range(repeat):
@@ -451,6 +512,72 @@ def _one_process(tmp: Path, run: int, record: Path, idle: float) -> tuple[float,
         sock.close()
 
 
+#: The app's loop on a mock box that sleeps on its event queue (a condition variable) with the real clock:
+#: the loop's own idle cost, without SDL.
+_QUEUE_WAIT_CHILD = """
+import json, resource, sys, threading, time
+from device.app import App
+from device.storage import Storage
+from hardware.config import load_config
+from hardware.events import MonotonicClock
+from hardware.mock import MockBox
+
+class WaitingBox(MockBox):
+    def _collect(self, timeout):
+        return self.queue.wait(timeout)
+
+record, seconds, directory = json.loads(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
+box = WaitingBox(load_config(None), clock=MonotonicClock())
+app = App(box, Storage(directory), seed=1)
+app.start(record)
+
+def measure():
+    time.sleep(0.5)
+    r0, t0 = resource.getrusage(resource.RUSAGE_SELF), time.monotonic()
+    time.sleep(seconds)
+    r1, t1 = resource.getrusage(resource.RUSAGE_SELF), time.monotonic()
+    cpu = (r1.ru_utime + r1.ru_stime) - (r0.ru_utime + r0.ru_stime)
+    print(json.dumps(100 * cpu / (t1 - t0)), flush=True)
+    box.quit()
+
+threading.Thread(target=measure, daemon=True).start()
+app.run()
+"""
+
+#: SDL's own wait (what the emulator and the Pi display block in): pygame.event.wait with a 1 s timeout.
+_SDL_WAIT_CHILD = """
+import json, resource, sys, time
+import pygame
+pygame.display.init()
+pygame.display.set_mode((800, 480))
+seconds = float(sys.argv[1])
+r0, t0 = resource.getrusage(resource.RUSAGE_SELF), time.monotonic()
+while time.monotonic() - t0 < seconds:
+    pygame.event.wait(1000)
+r1, t1 = resource.getrusage(resource.RUSAGE_SELF), time.monotonic()
+print(json.dumps(100 * ((r1.ru_utime + r1.ru_stime) - (r0.ru_utime + r0.ru_stime)) / (t1 - t0)))
+"""
+
+
+def idle_details(quick: bool) -> dict[str, Any]:
+    """Where idle CPU goes: SDL's event wait alone, and the app's loop alone (sleeping on its queue)."""
+    seconds = 2.0 if quick else 5.0
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.pop("NOTIFY_SOCKET", None)
+    out: dict[str, Any] = {}
+    sdl = subprocess.run([sys.executable, "-c", _SDL_WAIT_CHILD, str(seconds)], env=env, cwd=root,
+                         capture_output=True, text=True, timeout=120)
+    if sdl.returncode == 0:
+        out["idle_cpu_percent_sdl_wait"] = round(float(sdl.stdout.strip().splitlines()[-1]), 3)
+    with tempfile.TemporaryDirectory(prefix="duetbox-bench-") as tmp:
+        loop = subprocess.run([sys.executable, "-c", _QUEUE_WAIT_CHILD, json.dumps(setup_record(3)),
+                               str(seconds), tmp], env=env, cwd=root, capture_output=True, text=True, timeout=120)
+    if loop.returncode == 0 and loop.stdout.strip():
+        out["idle_cpu_percent_queue_wait"] = round(float(loop.stdout.strip().splitlines()[-1]), 3)
+    return out
+
+
 # --- all together -------------------------------------------------------------------------------------------
 
 def measure(quick: bool = False, *, idle_seconds: float | None = None) -> dict[str, Any]:
@@ -466,6 +593,7 @@ def measure(quick: bool = False, *, idle_seconds: float | None = None) -> dict[s
         ("app", lambda: app_figures(quick)),
         ("storage", lambda: storage_figures(quick)),
         ("process", lambda: process_figures(quick, idle_seconds)),
+        ("idle details", lambda: idle_details(quick)),
     ]
     for name, part in parts:
         try:
@@ -507,6 +635,10 @@ def table(result: dict[str, Any]) -> str:
     for key in KEYS:
         value = result.get(key)
         lines.append(f"{key:<26} {'-' if value is None else value}")
+    lines.append("")
+    for key in DETAILS:
+        if result.get(key) is not None:
+            lines.append(f"  {key:<36} {result[key]}")
     lines.append("")
     for name, verdict in result.get("targets", {}).items():
         lines.append(f"target {name:<19} {verdict}")
