@@ -62,8 +62,10 @@ class App:
     """The box app over one ``hardware.box.Box`` and one ``Storage``."""
 
     def __init__(self, box: Any, storage: Storage, *, seed: int | None = None, notifier: Any = None,
-                 sound: Any = None, speech: Any = None, power: Callable[[str], None] | None = None) -> None:
+                 sound: Any = None, speech: Any = None, power: Callable[[str], None] | None = None,
+                 strict: bool = True) -> None:
         self.box = box
+        self.strict = strict
         self.storage = storage
         self.clock = box.clock
         self.notifier = notifier
@@ -389,11 +391,22 @@ class App:
         for event in self.box.wait_events(timeout):
             if not self.running:
                 break
-            self._input(event)
+            self._guarded(self._input, event)
         if self.running:
-            self._tick(self.clock.now())
+            self._guarded(self._tick, self.clock.now())
             self.save_ui()
             self.draw()
+
+    def _guarded(self, handler: Callable[[Any], None], arg: Any) -> None:
+        """A bug in one screen must not take the box down at the table: log it and go on (the game is safe in
+        storage). ``strict`` (tests, scripted runs) lets it raise instead."""
+        if self.strict:
+            handler(arg)
+            return
+        try:
+            handler(arg)
+        except Exception:  # noqa: BLE001
+            log.exception("a screen failed on %r; the box goes on", arg)
 
     def save_ui(self) -> None:
         """Persist the current game screen's state (so a restart resumes the same screen and phase)."""

@@ -266,7 +266,8 @@ def _main(argv: list[str]) -> int:
         storage.close()
         raise UsageError(f"cannot open the {args.hardware} hardware: {exc}") from None
     app = App(box, storage, seed=args.seed, notifier=notifier, sound=_sound(args.hardware),
-              speech=_speech(args.hardware), power=_power if args.hardware == "pi" else None)
+              speech=_speech(args.hardware), power=_power if args.hardware == "pi" else None,
+              strict=args.hardware == "mock")
     try:
         app.start(record)
     except SetupError as exc:

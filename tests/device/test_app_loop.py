@@ -227,3 +227,18 @@ def test_app_enforced_hourglass_forces_the_next_giver(app: App) -> None:
     app.box.advance(61)
     app.step(0)
     assert app.screen.entry is not None and app.screen.entry["seat"] == "B"
+
+
+def test_app_not_strict_survives_a_screen_bug(tmp_path: Path, caplog) -> None:  # type: ignore[no-untyped-def]
+    box = open_box("mock")
+    app = App(box, Storage(tmp_path / "d"), seed=1, strict=False)
+    app.start()
+
+    def broken(event: object) -> None:
+        raise RuntimeError("bug")
+
+    app.screen.handle = broken  # type: ignore[method-assign]
+    box.press("A.ok")
+    app.step(0)
+    assert app.running and "a screen failed" in caplog.text
+    app.shutdown()
