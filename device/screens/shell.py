@@ -242,6 +242,10 @@ class SetupScreen(Screen):
 
 # -- attract -------------------------------------------------------------------------------------------------
 
+#: How long the attract animation plays before it holds still.
+ATTRACT_SECONDS = 600.0
+
+
 class AttractScreen(Screen):
     """After the idle timeout: a gentle animation on the display and ring; any press returns."""
 
@@ -259,15 +263,21 @@ class AttractScreen(Screen):
         self.app.last_input = self.app.clock.now()
         self.app.switch(self.under)
 
+    def _animating(self, now: float) -> bool:
+        return now - self.start < ATTRACT_SECONDS
+
     def deadline(self) -> float | None:
-        return self.app.clock.now() + 0.1  # animation frames (an idle box: 10 per second at most)
+        now = self.app.clock.now()
+        # 10 frames a second for a while, then a still picture: a box left on overnight sleeps
+        return now + 0.1 if self._animating(now) else None
 
     def frame(self) -> Frame:
         now = self.app.clock.now()
-        shared = m.AttractUi(t=now - self.start, title="duetbox", prompt=self.tr("attract.prompt"),
-                             words=self.words)
+        t = min(now - self.start, ATTRACT_SECONDS)
+        shared = m.AttractUi(t=t, title="duetbox", prompt=self.tr("attract.prompt"), words=self.words)
         oled = m.OledTextUi("duetbox", (self.tr("attract.prompt"),))
-        return Frame(shared=shared, oleds={"A": oled, "B": oled}, ring=(m.AttractEffect(self.start),))
+        ring = (m.AttractEffect(self.start),) if self._animating(now) else ()
+        return Frame(shared=shared, oleds={"A": oled, "B": oled}, ring=ring)
 
 
 # -- statistics ----------------------------------------------------------------------------------------------

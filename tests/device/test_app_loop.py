@@ -242,3 +242,14 @@ def test_app_not_strict_survives_a_screen_bug(tmp_path: Path, caplog) -> None:  
     app.step(0)
     assert app.running and "a screen failed" in caplog.text
     app.shutdown()
+
+
+def test_app_attract_animates_then_sleeps(app: App) -> None:
+    app.start()
+    app.box.advance(5 * 60 + 1)
+    app.step(0)
+    assert app.screen.name == "attract"
+    assert app.deadline() is not None
+    app.box.advance(700)
+    app.step(0)
+    assert app.deadline() is None or app.deadline() > app.clock.now() + 3600
