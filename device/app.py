@@ -93,6 +93,7 @@ class App:
         self.frames = 0
         self._speaker = speech
         self.speech = speech if self.settings.get("speech") else None
+        self._speak_in(self.settings["language"])
         from device.hourglass import Hourglass
 
         try:
@@ -106,12 +107,20 @@ class App:
         self.storage.set_setting(key, value)
         if key == "language" and value in LANGUAGES:
             self.tr = Translator(value)
+            self._speak_in(value)
         if key == "brightness":
             self.outputs.brightness = float(value)
         if key == "hourglass_seconds":
             self.hourglass.length = float(value)
         if key == "speech":
             self.speech = self._speaker if value else None
+
+    def _speak_in(self, language: str) -> None:
+        if self._speaker is not None:
+            try:
+                self._speaker.language = language
+            except ValueError:
+                log.warning("no spoken announcements in %s", language)
 
     # -- screens ---------------------------------------------------------------------------------------------
     def switch(self, screen: Screen) -> None:
