@@ -253,3 +253,27 @@ def test_app_attract_animates_then_sleeps(app: App) -> None:
     app.box.advance(700)
     app.step(0)
     assert app.deadline() is None or app.deadline() > app.clock.now() + 3600
+
+
+class _FakeSpeaker:
+    def __init__(self) -> None:
+        self.language = "fr"
+        self.said: list[str] = []
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+
+def test_app_long_stop_says_the_clue(tmp_path: Path) -> None:
+    speaker = _FakeSpeaker()
+    storage = Storage(tmp_path / "d")
+    storage.set_setting("speech", True)
+    storage.set_setting("language", "en")
+    app = App(open_box("mock"), storage, seed=1, speech=speaker)
+    record = make_record(35, actions=[{"type": "clue", "seat": "A", "word": "river", "number": 2}])
+    app.start(record)
+    app.box.hold("A.stop", 700)  # seat A gave the clue: it is not guessing
+    app.step(0)
+    assert speaker.language == "en"
+    assert len(speaker.said) == 1 and "river" in speaker.said[0]
+    app.shutdown()
