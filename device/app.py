@@ -51,8 +51,18 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "several_clues": False,
     "hourglass_seconds": 60,
     "hourglass_enforced": False,
-    "speech": False,
+    "speech": False,  # before per-seat speech: on = both seats
+    "speech_A": False,
+    "speech_B": False,
+    "speech_output_A": "speaker",
+    "speech_output_B": "speaker",
+    "volume": 0.7,
+    "muted": False,
+    "cafe_mode": False,
 }
+#: What turning café mode on sets (docs/kiosk.md): silent, a short attract time, games left behind cleared.
+CAFE_DEFAULTS: dict[str, Any] = {"muted": True, "idle_minutes": 2, "abandon_hours": 1}
+SEATS = ("A", "B")
 #: MENU held at least this long during a game turns the hourglass (a short press opens the pause menu).
 LONG_PRESS = 0.6
 CHORD = frozenset({(None, "menu"), ("A", "stop"), ("B", "stop")})
@@ -73,7 +83,11 @@ class App:
         self.power = power
         self.rng = random.Random(seed)
         self.settings = dict(DEFAULT_SETTINGS)
-        self.settings.update(storage.settings())
+        stored = storage.settings()
+        self.settings.update(stored)
+        if stored.get("speech") and not any(f"speech_{s}" in stored for s in SEATS):
+            for seat in SEATS:  # the one switch of older boxes: both seats
+                self.settings[f"speech_{seat}"] = True
         self.tr = Translator(self.settings["language"])
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
         self.session: Any = None  # a DuetSession or a ClassicSession (device.classic_session)
@@ -90,10 +104,13 @@ class App:
         self._chord_since: float | None = None
         self._menu_down: float | None = None
         self._signalled: str | None = None
+        self._enforce_due = False  # an enforced hourglass ran out while the game screen was not shown
         self.frames = 0
         self._speaker = speech
-        self.speech = speech if self.settings.get("speech") else None
+        self.speech: Any = None  # the speaker while at least one seat has speech on
+        self._update_speech()
         self._speak_in(self.settings["language"])
+        self._update_sound()
         from device.hourglass import Hourglass
 
         try:
@@ -112,8 +129,41 @@ class App:
             self.outputs.brightness = float(value)
         if key == "hourglass_seconds":
             self.hourglass.length = float(value)
-        if key == "speech":
-            self.speech = self._speaker if value else None
+        if key.startswith("speech"):
+            self._update_speech()
+        if key in ("volume", "muted"):
+            self._update_sound()
+        if key == "cafe_mode":
+            # café defaults when it is turned on (each can be changed afterwards); sound back when off
+            for name, default in (CAFE_DEFAULTS.items() if value else (("muted", False),)):
+                self.set_setting(name, default)
+
+    def _update_speech(self) -> None:
+        on = any(self.settings.get(f"speech_{seat}") for seat in SEATS)
+        self.speech = self._speaker if on else None
+
+    def _update_sound(self) -> None:
+        if self.sound is None:
+            return
+        try:
+            self.sound.volume = float(self.settings.get("volume", 0.7))
+        except (ValueError, TypeError, AttributeError):
+            log.warning("bad volume setting %r ignored", self.settings.get("volume"))
+        try:
+            self.sound.muted = bool(self.settings.get("muted"))
+        except AttributeError:
+            pass
+
+    def speech_for(self, seat: str | None) -> Any:
+        """The speaker when ``seat`` has spoken announcements on (None otherwise, or without espeak-ng)."""
+        if self._speaker is None or seat not in SEATS or not self.settings.get(f"speech_{seat}"):
+            return None
+        return self._speaker
+
+    def speech_output(self, seat: str | None) -> str:
+        """What ``seat`` hears speech through: "speaker" (the whole table) or "headphones"."""
+        value = self.settings.get(f"speech_output_{seat}", "speaker")
+        return "headphones" if value == "headphones" else "speaker"
 
     def _speak_in(self, language: str) -> None:
         if self._speaker is not None:
@@ -168,6 +218,7 @@ class App:
         self.game_options = dict(row.options)
         ui = self.storage.load_ui(row.id)
         self._saved_ui = ui
+        self.hourglass.reset()  # a resumed game starts with the sand timer at rest
         self.switch(self.game_screen(ui))
         log.info("resumed game %d at move %d", row.id, session.version)
         return True
@@ -180,6 +231,10 @@ class App:
             from device.screens.classic import ClassicOverScreen, ClassicPlayScreen
 
             return ClassicOverScreen(self, ui) if self.session.over else ClassicPlayScreen(self, ui)
+        if self.game_options.get("solo"):  # the box plays seat B (device/screens/solo.py)
+            from device.screens.solo import SoloOverScreen, SoloPlayScreen
+
+            return SoloOverScreen(self, ui) if self.session.over else SoloPlayScreen(self, ui)
         if self.session.over:
             return GameOverScreen(self, ui)
         return DuetPlayScreen(self, ui)
@@ -223,6 +278,7 @@ class App:
             log.error("action %s not saved (%s): refused", action, exc)
             raise NotSaved(f"the action could not be saved: {exc}") from None
         if session.over:
+            self.hourglass.reset()
             self.storage.finish_game(self.game_id, session.result or "lost", session.score)
             self._game_finished()
         if not quiet:
@@ -248,6 +304,7 @@ class App:
             self.hourglass.reset()  # the sand timer belongs to one turn
 
     def play_cue(self, cue: str) -> None:
+        """One sound cue (device.sound.CUES); the player handles mute and volume; never raises."""
         if self.sound is None:
             return
         try:
@@ -255,14 +312,35 @@ class App:
         except Exception:  # noqa: BLE001 - a sound must never stop the game
             log.exception("sound cue %s failed", cue)
 
-    def announce(self, text: str) -> None:
-        """Speak ``text`` (when speech is on); never blocks, never raises."""
-        if self.speech is None:
+    def announce(self, text: str, seat: str | None = None) -> None:
+        """Speak ``text`` (public: clue, agents, bank) for ``seat`` through its output (without a seat: when
+        any seat has speech on, through the speaker). Never blocks, never raises."""
+        speaker = self.speech_for(seat) if seat is not None else self.speech
+        if speaker is None:
             return
         try:
-            self.speech.say(text)
+            self._route(speaker, self.speech_output(seat) if seat is not None else "speaker")
+            speaker.say(text)
         except Exception:  # noqa: BLE001
             log.exception("speech failed")
+
+    def announce_key(self, text: str, seat: str) -> bool:
+        """Read a key to ``seat``: only when that seat's speech goes to headphones, never through the shared
+        speaker (issue 9). True when it was handed to espeak-ng."""
+        speaker = self.speech_for(seat)
+        if speaker is None or self.speech_output(seat) != "headphones":
+            return False
+        try:
+            self._route(speaker, "headphones")
+            return bool(speaker.say_key(text))
+        except Exception:  # noqa: BLE001
+            log.exception("speech failed")
+            return False
+
+    @staticmethod
+    def _route(speaker: Any, output: str) -> None:
+        if getattr(speaker, "output", output) != output:
+            speaker.output = output  # a key still being read is cut when it becomes the speaker
 
     # -- the hourglass (a sand timer any seat turns; advisory) ------------------------------------------------
     def toggle_hourglass(self, what: str = "start") -> None:
@@ -356,11 +434,24 @@ class App:
         if idle is not None and now >= idle and screen.attract:
             self.switch(AttractScreen(self, screen))
             return
+        if self.session is None or self.session.over:
+            self.hourglass.reset()  # no game in play: the sand timer never runs on in the menus
+            self._enforce_due = False
         for change in self.hourglass.poll(now):
             self.play_cue("hourglass_warning" if change == "warning" else "hourglass_end")
+            if change == "expired" and self.settings.get("hourglass_enforced"):
+                self._enforce_due = True
+        if self._enforce_due:
+            # applied on the game screen (at once, or when the players come back from the pause menu);
+            # dropped when a new turn or game reset the hourglass meanwhile
             enforce = getattr(screen, "enforce", None)
-            if change == "expired" and self.settings.get("hourglass_enforced") and enforce is not None:
+            if self.hourglass.state(now) != "expired":
+                self._enforce_due = False
+            elif enforce is not None:
+                self._enforce_due = False
                 enforce()
+                if self.screen is not screen:  # the enforced stop ended the game
+                    return
         abandon = self._abandon_deadline()
         if abandon is not None and now >= abandon:
             from device.screens.shell import MenuScreen

@@ -115,9 +115,12 @@ class DuetPlayScreen(Screen):
                                     "version": view.version}
             elif seat in view.guessers:
                 self.notice(seat, "play.cannot_stop")
-            elif self.app.speech is not None:  # a long press asks the box to say the clue and the bank
-                self.holds[seat] = {"what": "speak", "start": event.time, "card": None,
-                                    "version": view.version}
+            elif self.app.speech_for(seat) is not None and seat not in self.holds:
+                # a long press asks the box to say the clue and the bank; in hot-seat the clue giver hears
+                # their key instead (through headphones only, see _speak_key)
+                what = "speak_key" if self.hotseat and view.phase == "clue" and seat in view.clue_givers \
+                    else "speak"
+                self.holds[seat] = {"what": what, "start": event.time, "card": None, "version": view.version}
 
     def _ok(self, seat: str, view: Any, now: float) -> None:
         if view.phase == "clue":
@@ -151,14 +154,14 @@ class DuetPlayScreen(Screen):
         if hold is None:
             return
         ok_hold = button == "ok" and hold["what"] in ("guess", "key")
-        if ok_hold or (button == "stop" and hold["what"] in ("stop", "speak")):
+        if ok_hold or (button == "stop" and hold["what"] in ("stop", "speak", "speak_key")):
             del self.holds[seat]
             if hold["what"] == "key":
                 if hold.get("shown"):  # the key was seen: clue entry opens on the display
                     self.hs_seat = seat
                     self.entry = {"seat": seat, "step": "number", "number": 1, "word": "", "letter": 0,
                                   "refusal": None, "choice": 0}
-            elif not held_long_enough(hold["start"], now) and hold["what"] != "speak":
+            elif not held_long_enough(hold["start"], now) and hold["what"] not in ("speak", "speak_key"):
                 self.notice(seat, "play.hold_longer")
 
     def _touch(self, event: InputEvent, view: Any) -> None:
@@ -290,17 +293,16 @@ class DuetPlayScreen(Screen):
         except InvalidClue as exc:
             entry["step"], entry["choice"] = "refusal", 0
             entry["refusal"] = self._reasons(exc)
-            if self.app.sound is not None:
-                self.app.sound.play("clue_refused")
+            self.app.play_cue("clue_refused")
             return
         if done:
             self.entry = None
             self.hs_seat = None
 
-    def _speak(self) -> None:
+    def _speak(self, seat: str | None = None) -> None:
         from device.speech import clue_announcement
 
-        speech = self.app.speech
+        speech = self.app.speech_for(seat) if seat is not None else self.app.speech
         view = self.session.public_view()
         last = view.clues[-1] if view.clues else None
         if last is None or speech is None:  # speech may have been switched off meanwhile
@@ -310,7 +312,30 @@ class DuetPlayScreen(Screen):
                                      view.agents_total - view.agents_found, view.bank)
         except ValueError:
             return
-        self.app.announce(text)
+        self.app.announce(text, seat)
+
+    def _speak_key(self, seat: str) -> None:
+        """Hot-seat: read ``seat``'s key (its agents still to find, the assassins, the bystanders) into its
+        headphones. With the output on the speaker the key is never spoken: the public announcement comes
+        instead and the banner says why."""
+        from device.speech import key_announcement, key_summary
+
+        speech = self.app.speech_for(seat)
+        if speech is None:
+            return
+        if self.app.speech_output(seat) != "headphones" or self.pictures:  # pictures have no words to read
+            self.notice(None, "play.key_headphones_only")
+            self._speak(seat)
+            return
+        view = self.session.public_view()
+        words = [card.word for card in view.cards]
+        covered = [card.agent for card in view.cards]
+        try:
+            text = key_announcement(speech.language,
+                                    key_summary(words, self.session.seat_view(seat).key, covered))
+        except ValueError:
+            return
+        self.app.announce_key(text, seat)
 
     def _clue_action(self, seat: str, word: str | None, number: int, override: bool) -> Any:
         return Clue(seat, word, number, override)  # type: ignore[arg-type]
@@ -349,7 +374,9 @@ class DuetPlayScreen(Screen):
             elif hold["what"] == "stop":
                 self._act(seat, Stop(seat), hold["version"])  # type: ignore[arg-type]
             elif hold["what"] == "speak":
-                self._speak()
+                self._speak(seat)
+            elif hold["what"] == "speak_key":
+                self._speak_key(seat)
             if self.app.screen is not self:
                 return
 

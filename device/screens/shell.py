@@ -21,6 +21,7 @@ class Item:
     action: Callable[[], None] | None
     enabled: bool = True
     value: str | None = None
+    reason: str | None = None  # why a disabled item is disabled: the hint line while it is selected
 
 
 class ListScreen(Screen):
@@ -59,8 +60,11 @@ class ListScreen(Screen):
         return self.tr(self.title_key)
 
     def model(self) -> m.MenuUi:
-        items = tuple(m.MenuItem(self.tr(i.key), i.enabled, i.value) for i in self.items())
-        return m.MenuUi(self.title(), items, self.selected % max(1, len(items)), self.tr("hint.menu"))
+        raw = self.items()
+        items = tuple(m.MenuItem(self.tr(i.key), i.enabled, i.value) for i in raw)
+        chosen = raw[self.selected % len(raw)] if raw else None
+        hint = chosen.reason if chosen is not None and not chosen.enabled and chosen.reason else None
+        return m.MenuUi(self.title(), items, self.selected % max(1, len(items)), hint or self.tr("hint.menu"))
 
     def frame(self) -> Frame:
         ui = self.model()
@@ -87,13 +91,35 @@ class MenuScreen(ListScreen):
             Item("menu.pictures", lambda: flows.open_classic(app, self, "pictures"), enabled=classic),
             Item("menu.duet_pictures", lambda: app.switch(SetupScreen(app, "duet_pictures", self))),
             Item("menu.hotseat", lambda: app.switch(SetupScreen(app, "hotseat", self))),
+            _solo_item(app, self),
             Item("menu.stats", lambda: app.switch(StatsScreen(app, self))),
             Item("menu.settings", lambda: app.switch(SettingsScreen(app, self))),
         ]
+        if app.settings.get("cafe_mode"):  # café mode suggests hot-seat: first after "resume"
+            hotseat = [i for i in out if i.key == "menu.hotseat"]
+            out = [i for i in out if i.key == "menu.resume"] + hotseat + \
+                [i for i in out if i.key not in ("menu.resume", "menu.hotseat")]
         return out
 
     def go_back(self) -> None:
         pass  # the menu is the bottom of the stack
+
+
+def _solo_item(app: App, menu: Screen) -> Item:
+    """Solo (the box as partner): disabled with a one-line reason where the box language has no built model."""
+    from device import solo
+
+    language = str(app.settings.get("language", "fr"))
+    found = solo.availability(language, app.storage.directory)
+
+    def open_setup() -> None:
+        from device.screens.solo import SoloSetupScreen
+
+        app.switch(SoloSetupScreen(app, menu))
+
+    reason = None if found.ok else app.tr(found.reason, language=app.tr(f"lang.{language}"))
+    return Item("menu.solo", open_setup, enabled=found.ok, value=None if found.ok else app.tr("solo.off"),
+                reason=reason)
 
 
 class PauseScreen(ListScreen):
@@ -315,6 +341,8 @@ class StatsScreen(Screen):
 BRIGHTNESS = (0.2, 0.4, 0.6, 0.8, 1.0)
 IDLE = (0, 1, 2, 5, 10, 30)
 ABANDON = (0, 1, 6, 24, 72)
+VOLUME = (0.1, 0.25, 0.4, 0.55, 0.7, 0.85, 1.0)
+SPEECH_OUTPUTS = ("speaker", "headphones")
 
 
 class SettingsScreen(Screen):
@@ -331,16 +359,20 @@ class SettingsScreen(Screen):
         self.confirm_reset = False
 
     def rows(self) -> list[str]:
-        rows = ["language", "orientation", "brightness"]
-        if self.app._speaker is not None:  # spoken announcements need espeak-ng
-            rows.append("speech")
+        rows = ["language", "orientation", "brightness", "volume", "muted"]
         if self.admin:
-            rows = ["language", "pack", "tokens", "brightness", "idle_minutes", "abandon_hours",
-                    "orientation", "hourglass_seconds", "hourglass_enforced", "reset_stats", "shutdown", "reboot"]
+            rows = ["language", "pack", "tokens", "brightness", "volume", "muted", "cafe_mode", "idle_minutes",
+                    "abandon_hours", "orientation", "hourglass_seconds", "hourglass_enforced"]
+        if self.app._speaker is not None:  # spoken announcements need espeak-ng: hidden without it
+            rows += ["speech_A", "speech_output_A", "speech_B", "speech_output_B"]
+        if self.admin:
+            rows += ["reset_stats", "shutdown", "reboot"]
         return rows + ["back"]
 
     def _options(self, row: str) -> tuple[Any, ...] | None:
-        return {"language": LANGS, "pack": PACKS, "tokens": TOKENS, "brightness": BRIGHTNESS, "speech": (False, True),
+        return {"language": LANGS, "pack": PACKS, "tokens": TOKENS, "brightness": BRIGHTNESS, "volume": VOLUME,
+                "muted": (False, True), "cafe_mode": (False, True), "speech_A": (False, True),
+                "speech_B": (False, True), "speech_output_A": SPEECH_OUTPUTS, "speech_output_B": SPEECH_OUTPUTS,
                 "hourglass_seconds": (30, 60, 90, 120, 180), "hourglass_enforced": (False, True),
                 "idle_minutes": IDLE, "abandon_hours": ABANDON, "orientation": ("table", "upright")}.get(row)
 
@@ -385,15 +417,17 @@ class SettingsScreen(Screen):
             return self.tr(f"lang.{v}")
         if row == "orientation":
             return self.tr(f"settings.orientation_{v}")
-        if row == "brightness":
+        if row in ("brightness", "volume"):
             return f"{round(float(v or 0) * 100)} %"
+        if row.startswith("speech_output_"):
+            return self.tr(f"settings.output_{v}")
         if row == "idle_minutes":
             return self.tr("common.never") if not v else self.tr("settings.minutes", n=v)
         if row == "abandon_hours":
             return self.tr("common.never") if not v else self.tr("settings.hours", n=v)
         if row == "tokens":
             return str(v)
-        if row in ("speech", "hourglass_enforced"):
+        if row in ("speech_A", "speech_B", "hourglass_enforced", "muted", "cafe_mode"):
             return self.tr("common.on" if v else "common.off")
         if row == "hourglass_seconds":
             return f"{v} s"
