@@ -16,7 +16,7 @@ from partner.legal import Checker, engine_checker
 from partner.paths import PLAY_SPACES, SPACES, built_spaces, space_path
 from partner.prior import partner_prior
 from partner.space import SpaceError, VectorSpace
-from partner.text import normalize, stem
+from partner.text import fold, normalize, stem
 from partner.turns import ME, PARTNER, ClueChoice, GuessChoice, Turn, known_partner_labels, marked_for_partner
 
 __all__ = [
@@ -195,8 +195,11 @@ class Partner:
         for s in self.guesser_spaces:
             z = s.word_z(word, self._mats[s.key])
             if z is None:
-                # an unknown form (plural, feminine...): borrow a clue word of the same stem
-                same = np.flatnonzero(s.clue_stem == stem(word, self.lang))
+                # typed without accents, or an unknown form (plural, feminine...): borrow a clue word with the
+                # same letters, else the same stem
+                same = np.flatnonzero(s.clue_fold == fold(word))
+                if not len(same):
+                    same = np.flatnonzero(s.clue_stem == stem(word, self.lang))
                 if len(same):
                     z = s.z(self._mats[s.key] @ s.clue_vecs[int(same[0])])
             if z is not None:

@@ -27,6 +27,7 @@ class GameResult:
     guesses: int
     good_guesses: int
     clues: list[tuple[str, int, tuple[str, ...], tuple[str, ...]]]  # word, n, meant, touched-green
+    sudden_death: bool = False  # the game reached sudden death
 
 
 @dataclass
@@ -34,6 +35,7 @@ class Summary:
     games: int = 0
     wins: int = 0
     assassin: int = 0
+    assassin_sd: int = 0
     sudden_death: int = 0
     tokens: list[int] = field(default_factory=list)
     greens: list[int] = field(default_factory=list)
@@ -47,6 +49,7 @@ class Summary:
         self.games += 1
         self.wins += r.won
         self.assassin += r.reason == "assassin"
+        self.assassin_sd += r.reason == "assassin" and r.sudden_death
         self.sudden_death += r.reason in ("sudden_death_miss", "out_of_time")
         self.tokens.append(r.tokens_used)
         self.greens.append(r.greens)
@@ -65,7 +68,7 @@ class Summary:
         return [
             f"games {self.games}",
             f"win rate {100 * self.wins / n:.1f} %",
-            f"assassin losses {100 * self.assassin / n:.1f} %",
+            f"assassin losses {100 * self.assassin / n:.1f} % ({100 * self.assassin_sd / n:.1f} % in sudden death)",
             f"sudden-death/time losses {100 * self.sudden_death / n:.1f} %",
             f"avg tokens used {statistics.fmean(self.tokens or [0]):.2f}",
             f"greens found {statistics.fmean(self.greens or [0]):.2f} / 15",
@@ -135,7 +138,14 @@ def play_game(
         hit = tuple(words[c] for c in entry.guesses if side[c] == "G")
         clues.append((entry.word or "-", entry.number, meant.get(i, ()), hit))
     return GameResult(
-        state.phase == "won", state.reason, tokens - state.bank, len(state.found), guesses, good, clues
+        state.phase == "won",
+        state.reason,
+        tokens - state.bank,
+        len(state.found),
+        guesses,
+        good,
+        clues,
+        state.sudden_death,
     )
 
 

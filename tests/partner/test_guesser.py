@@ -111,3 +111,10 @@ def test_explain_tells_when_a_received_clue_ended_on_a_wrong_guess(tiny: VectorS
     line = p.explain(history)[0]
     assert line.startswith("You said ZOO 2: I considered ")
     assert BOARD[g.card] in line and line.endswith("the turn ended on a wrong guess")
+
+
+def test_guesser_reads_a_clue_typed_without_accents_or_in_the_plural(tiny: VectorSpace) -> None:
+    p = Partner("fr", [tiny])
+    for typed in ("OCEAN", "océans"):
+        g = p.next_guess(BOARD, side([0]), typed, 1, covered=set(), marks_for_me=set())
+        assert g is not None and g.card in (4, 5, 6, 7), typed
