@@ -1,0 +1,431 @@
+"""Solo Duet: the human at seat A, the box at seat B (``device/solo.py`` holds what the box may know).
+
+The box thinks inside the loop (no thread): when it is its move, one frame first says "the box thinks…", the
+next loop step computes (a clue or a guess takes well under a second; the first move also loads the model, about
+1 s). Its guess is then played like a person's: seat B's cursor walks to the card (``MOVE_SECONDS``), the ring and
+the card fill during a hold of ``HOLD_SECONDS``, and the touch goes through ``App.act`` like any other.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import TYPE_CHECKING, Any
+
+from device import solo
+from device.render import models as m
+from device.screens.base import Frame, Screen
+from device.screens.play import DuetPlayScreen, GameOverScreen
+from engine.actions import Clue
+from engine.errors import InvalidClue
+from hardware.base import InputEvent
+
+if TYPE_CHECKING:  # pragma: no cover
+    from device.app import App
+
+log = logging.getLogger("duetbox.solo")
+
+#: seat B's cursor walks to its card in this time, then holds OK on it (HOLD_SECONDS, like a person)
+MOVE_SECONDS = 1.0
+#: after any move, the box waits this long before its next one (the ring's flash and the card are seen)
+PAUSE_SECONDS = 1.2
+#: the box's clue stays in the banner this long
+CLUE_BANNER_SECONDS = 6.0
+#: lines of "what I meant" per page
+LINES_PER_PAGE = 3
+
+
+@dataclasses.dataclass
+class SoloContext:
+    """What the solo screens share for one game: the box (loaded on its first move) and its explanations."""
+
+    game_id: int | None
+    box: solo.BoxSeat | None = None
+    meant: dict[int, list[int]] = dataclasses.field(default_factory=dict)  # clue index → cards meant
+    earlier: list[str] = dataclasses.field(default_factory=list)  # explanations saved before a restart
+    failed: str | None = None
+
+    def lines(self, view: Any) -> list[str]:
+        now = self.box.explain(view, self.meant) if self.box is not None else []
+        return list(self.earlier) + now
+
+
+def context(app: App, ui: dict[str, Any] | None = None) -> SoloContext:
+    ctx = getattr(app, "solo_context", None)
+    if not isinstance(ctx, SoloContext) or ctx.game_id != app.game_id:
+        ctx = SoloContext(app.game_id)
+        ui = ui or {}
+        ctx.meant = {int(k): list(v) for k, v in (ui.get("meant") or {}).items()}
+        ctx.earlier = list(ui.get("lines") or [])
+        app.solo_context = ctx  # type: ignore[attr-defined]
+    return ctx
+
+
+# -- set-up --------------------------------------------------------------------------------------------------
+
+class SoloSetupScreen(Screen):
+    """Difficulty (normal: 9 tokens; easy: 11 tokens and cautious clues) and clue strictness; OK plays."""
+
+    name = "solo_setup"
+
+    def __init__(self, app: App, back: Screen | None = None) -> None:
+        super().__init__(app)
+        self.back = back
+        self.values: dict[str, Any] = {"difficulty": "normal", "clues": app.settings.get("clues", "strict")}
+        self.rows = ["difficulty", "clues", "start"]
+        self.selected = len(self.rows) - 1
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind != "press":
+            return
+        row = self.rows[self.selected]
+        if event.button == "up":
+            self.selected = (self.selected - 1) % len(self.rows)
+        elif event.button == "down":
+            self.selected = (self.selected + 1) % len(self.rows)
+        elif event.button in ("left", "right") and row != "start":
+            options = solo.DIFFICULTIES if row == "difficulty" else ("strict", "flexible")
+            i = options.index(self.values[row]) if self.values[row] in options else 0
+            self.values[row] = options[(i + (1 if event.button == "right" else -1)) % len(options)]
+        elif event.button == "ok":
+            start_solo(self.app, self.values["difficulty"], self.values["clues"])
+        elif event.button in ("stop", "menu"):
+            from device.screens.shell import MenuScreen
+
+            self.app.switch(self.back or MenuScreen(self.app))
+
+    def _value(self, row: str) -> str | None:
+        if row == "difficulty":
+            return self.tr(f"solo.difficulty_{self.values[row]}")
+        if row == "clues":
+            return self.tr(f"setup.clues_{self.values[row]}")
+        return None
+
+    def frame(self) -> Frame:
+        labels = {"difficulty": self.tr("solo.difficulty"), "clues": self.tr("setup.clues"),
+                  "start": self.tr("setup.start")}
+        rows = tuple(m.MenuItem(labels[r], True, self._value(r)) for r in self.rows)
+        title = self.tr("solo.title", language=self.tr(f"lang.{self.app.settings.get('language', 'fr')}"))
+        ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", self.tr("hint.setup"))
+        oled = m.MenuUi(title, rows, self.selected, self.tr("hint.setup"))
+        return Frame(shared=ui, oleds={"A": oled, "B": oled})
+
+
+def start_solo(app: App, difficulty: str, clues: str = "strict") -> None:
+    """A new solo game in the box's language (its word pack)."""
+    from device.screens.flows import deal_words
+    from device.session import DuetSession
+
+    language = str(app.settings.get("language", "fr"))
+    words, language = deal_words(app, language)
+    session = DuetSession.create(words, app.rng, tokens=solo.TOKENS[difficulty], clues=clues,
+                                 language=language)
+    options = {"orientation": app.settings.get("orientation", "table"), "solo": solo.BOX,
+               "difficulty": difficulty}
+    app.begin_game(session, kind="solo", options=options)
+
+
+# -- play ----------------------------------------------------------------------------------------------------
+
+class SoloPlayScreen(DuetPlayScreen):
+    """Duet play with seat B played by the box; seat B's buttons are not used."""
+
+    name = "play"
+
+    def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
+        super().__init__(app, ui)
+        self.ctx = context(app, ui if ui and ui.get("screen") == "play" else None)
+        self.thinking: float | None = None
+        self.plan: dict[str, Any] | None = None
+        self.ask_box = False
+        self.ready_at = 0.0
+        self.seen_version = self.session.version
+
+    @property
+    def difficulty(self) -> str:
+        return str(self.app.game_options.get("difficulty", "normal"))
+
+    def ui_state(self) -> dict[str, Any] | None:
+        state = super().ui_state() or {}
+        state["meant"] = {str(k): list(v) for k, v in self.ctx.meant.items()}
+        state["lines"] = self.ctx.lines(self.session.public_view())
+        return state
+
+    # -- the box's moves -------------------------------------------------------------------------------------
+    def box_todo(self, view: Any) -> str | None:
+        """"clue" or "guess" when the box must move now, else None."""
+        box = solo.BOX
+        if view.phase == "clue" and self.entry is None:
+            if view.clue_givers == (box,) or (box in view.clue_givers and self.ask_box):
+                return "clue"
+        elif view.phase == "guess" and view.guessers == (box,):
+            return "guess"
+        elif view.phase == "sudden_death" and box in view.guessers:
+            if view.guessers == (box,) or self.ask_box:
+                return "guess"
+        return None
+
+    def _box(self) -> solo.BoxSeat | None:
+        ctx = self.ctx
+        if ctx.box is None and ctx.failed is None:
+            from partner import PartnerUnavailable
+
+            language = self.session.language
+            found = solo.availability(language, self.app.storage.directory)
+            try:
+                if not found.ok or found.directory is None:
+                    raise PartnerUnavailable(self.tr(found.reason or "solo.not_built", language=language))
+                ctx.box = solo.BoxSeat(solo.load_partner(language, found.directory, self.difficulty))
+            except (PartnerUnavailable, ImportError, OSError) as exc:
+                log.error("the solo partner cannot play: %s", exc)
+                ctx.failed = str(exc)
+        return ctx.box
+
+    def tick(self, now: float) -> None:
+        super().tick(now)
+        if self.app.screen is self:
+            self._box_tick(now)
+
+    def _box_tick(self, now: float) -> None:
+        view = self.session.public_view()
+        if view.version != self.seen_version:  # something was played: let it be seen before the next move
+            self.seen_version = view.version
+            self.ready_at = now + PAUSE_SECONDS
+            self.plan, self.thinking, self.ask_box = None, None, False
+        todo = self.box_todo(view)
+        if todo is None or self.ctx.failed is not None:
+            self.plan, self.thinking = None, None
+            return
+        if self.plan is not None:
+            self._animate(now)
+            return
+        if now < self.ready_at:
+            return
+        if self.thinking is None:
+            self.thinking = now  # this step's frame says so; the next step thinks
+            return
+        box = self._box()
+        self.thinking = None
+        if box is None:
+            return
+        mine = self.session.seat_view(solo.BOX)  # seat B's own side only
+        if todo == "clue":
+            self._give_box_clue(box.clue(view, mine, self.ctx.meant), view)
+            return
+        move = box.guess(view, mine, self.ctx.meant)
+        if move.kind == "stop":
+            self.plan = {"kind": "stop", "version": view.version}
+            self.holds[solo.BOX] = {"what": "stop", "start": now, "card": None, "version": view.version}
+            self.banner_notice = (self.tr("solo.box_stops"), now + PAUSE_SECONDS + 1.0)
+            self.app.announce(self.tr("solo.box_stops"))
+            return
+        assert move.card is not None
+        self.plan = {"kind": "guess", "card": move.card, "t0": now, "version": view.version,
+                     "path": _path(self.cursors[solo.BOX], move.card)}
+        self._animate(now)
+
+    def _animate(self, now: float) -> None:
+        plan = self.plan
+        assert plan is not None
+        if plan["kind"] != "guess" or plan.get("held"):
+            return
+        elapsed = now - plan["t0"]
+        path = plan["path"]
+        if elapsed < MOVE_SECONDS and path:
+            self.cursors[solo.BOX] = path[min(len(path) - 1, int(elapsed / MOVE_SECONDS * len(path)))]
+            return
+        self.cursors[solo.BOX] = plan["card"]
+        plan["held"] = True
+        self.holds[solo.BOX] = {"what": "guess", "start": plan["t0"] + MOVE_SECONDS, "card": plan["card"],
+                                "version": plan["version"]}
+
+    def _give_box_clue(self, move: solo.BoxMove, view: Any) -> None:
+        box = solo.BOX
+        index = len(view.clues)
+        try:
+            done = self._act(box, Clue(box, move.word, move.number), view.version)  # type: ignore[arg-type]
+        except InvalidClue as exc:  # the partner runs the same checker; this should not happen
+            log.warning("the engine refused the box's clue %s %s (%s): given as accepted", move.word,
+                        move.number, exc)
+            done = self._act(box, Clue(box, move.word, move.number, True), view.version)  # type: ignore[arg-type]
+        if not done:
+            return
+        self.ctx.meant[index] = list(move.targets)
+        word = (move.word or self.tr("label.no_word")).upper()
+        self.banner_notice = (self.tr("solo.box_clue", word=word, number=move.number),
+                              self.app.clock.now() + CLUE_BANNER_SECONDS)
+        if self.app.speech is not None:
+            self._speak()
+
+    def deadline(self) -> float | None:
+        times = [t for t in (super().deadline(),) if t is not None]
+        view = self.session.public_view()
+        if self.ctx.failed is None and self.box_todo(view) is not None:
+            now = self.app.clock.now()
+            if self.plan is not None and self.plan["kind"] == "guess" and not self.plan.get("held"):
+                times.append(now + 1 / 30)
+            elif self.plan is None:
+                times.append(max(now, self.ready_at))
+        return min(times) if times else None
+
+    # -- the human's input -----------------------------------------------------------------------------------
+    def handle(self, event: InputEvent) -> None:
+        if event.seat == solo.BOX:
+            return  # nobody sits at seat B
+        view = self.session.public_view()
+        if event.kind == "press" and event.button == "stop" and event.seat == solo.HUMAN and self.entry is None:
+            box_may = (view.phase == "clue" and solo.BOX in view.clue_givers) or (
+                view.phase == "sudden_death" and solo.BOX in view.guessers)
+            if box_may:
+                self.ask_box = True  # "your move, box"
+                return
+        super().handle(event)
+
+    def _touch(self, event: InputEvent, view: Any) -> None:
+        if view.guessers and solo.HUMAN not in view.guessers:
+            return  # the box is guessing: a touch must not move its cursor
+        card = event.card
+        if card is None and event.pos is not None:
+            from device.screens.play import _card_at
+
+            card = _card_at(event.pos, self.app.box.display.size, self.pictures)
+        if card is not None and 0 <= card < 25:
+            self.cursors[solo.HUMAN] = card
+
+    def _give(self, word: str | None, *, override: bool = False) -> None:
+        if not word or not word.strip():
+            self.notice(solo.HUMAN, "solo.word_required")  # the box reads the clue: a word is needed
+            return
+        super()._give(word, override=override)
+
+    def enforce(self) -> None:
+        view = self.session.public_view()
+        if self.box_todo(view) is None and not (view.phase == "clue" and view.clue_givers == (solo.BOX,)):
+            super().enforce()
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def _message(self, view: Any) -> str:
+        tr = self.tr
+        if self.ctx.failed is not None:
+            return tr("solo.failed", reason=self.ctx.failed)
+        todo = self.box_todo(view)
+        if todo is not None and self.ctx.box is None:
+            return tr("solo.msg_loading")
+        if todo == "guess" and view.phase == "guess" and view.current_clue is not None:
+            clue = view.current_clue
+            return tr("solo.msg_box_guess", word=(clue.word or tr("label.no_word")).upper(), number=clue.number)
+        if todo is not None and self.plan is None:
+            return tr("solo.msg_thinking")
+        if self.entry is None and view.phase == "clue" and solo.BOX in view.clue_givers and len(
+                view.clue_givers) > 1:
+            return tr("solo.msg_either_clue")
+        if view.phase == "sudden_death" and view.guessers == (solo.HUMAN, solo.BOX):
+            return tr("solo.msg_sudden")
+        return super()._message(view)
+
+    def _oled(self, seat: str, view: Any) -> Any:
+        if seat == solo.BOX:
+            return m.OledTextUi(self.tr("solo.oled_title"), (self.tr("solo.oled_box"),))
+        ui = super()._oled(seat, view)
+        notice = self.notices.get(seat)
+        if notice and isinstance(ui, m.ClueEntryUi) and ui.stage == "word":
+            ui = dataclasses.replace(ui, hint=notice[0])
+        return ui
+
+    def frame(self) -> Frame:
+        frame = super().frame()
+        frame.seat_views.pop(solo.BOX, None)  # the box's OLED shows no key (a person could walk round)
+        return frame
+
+
+def _path(start: int, end: int) -> list[int]:
+    """The cards a cursor passes from ``start`` to ``end`` (rows first, then columns), ``end`` included."""
+    r, c = divmod(start, 5)
+    r1, c1 = divmod(end, 5)
+    out = []
+    while r != r1:
+        r += 1 if r1 > r else -1
+        out.append(r * 5 + c)
+    while c != c1:
+        c += 1 if c1 > c else -1
+        out.append(r * 5 + c)
+    return out or [end]
+
+
+# -- game over and "what I meant" ----------------------------------------------------------------------------
+
+class SoloOverScreen(GameOverScreen):
+    """Game over: the human presses OK for the keys (the box has already "confirmed"), OK again for what the box
+    meant."""
+
+    def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
+        super().__init__(app, ui)
+        if solo.BOX not in self.confirmed:
+            self.confirmed.append(solo.BOX)
+        self.ctx = context(app, ui if ui and ui.get("screen") == "gameover" else None)
+
+    def ui_state(self) -> dict[str, Any] | None:
+        state = super().ui_state() or {}
+        state["lines"] = self.ctx.lines(self.app.session.public_view()) if self.app.session else []
+        return state
+
+    def handle(self, event: InputEvent) -> None:
+        if event.seat == solo.BOX:
+            return
+        if self.revealed and (event.kind == "touch" or (event.kind == "press" and event.button == "ok")):
+            session = self.app.session
+            lines = self.ctx.lines(session.public_view()) if session is not None else []
+            self.app.switch(MeantScreen(self.app, lines, self))
+            return
+        super().handle(event)
+
+    def leave(self) -> None:
+        self._leave()
+
+    def frame(self) -> Frame:
+        frame = super().frame()
+        frame.oleds[solo.BOX] = m.OledTextUi(self.tr("solo.oled_title"), (self.tr("solo.oled_box"),))
+        frame.seat_views.pop(solo.BOX, None)
+        return frame
+
+
+class MeantScreen(Screen):
+    """"What I meant": for every clue the box gave, the cards it meant; for every clue it received, the cards it
+    weighed and why it stopped. Pages of LINES_PER_PAGE; the joystick turns them, OK on the last leaves."""
+
+    name = "solo_meant"
+    attract = False
+
+    def __init__(self, app: App, lines: list[str], over: SoloOverScreen) -> None:
+        super().__init__(app)
+        self.lines = lines or [self.tr("solo.meant_none")]
+        self.over = over
+        self.page = 0
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.lines) // LINES_PER_PAGE))
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind == "touch" or (event.kind == "press" and event.button == "ok"):
+            if self.page + 1 < self.pages:
+                self.page += 1
+            else:
+                self.over.leave()
+        elif event.kind == "press" and event.button in ("right", "down"):
+            self.page = min(self.pages - 1, self.page + 1)
+        elif event.kind == "press" and event.button in ("left", "up"):
+            self.page = max(0, self.page - 1)
+        elif event.kind == "press" and event.button in ("stop", "menu"):
+            self.over.leave()
+
+    def frame(self) -> Frame:
+        title = self.tr("solo.meant_title", page=self.page + 1, pages=self.pages)
+        shown = tuple(self.lines[self.page * LINES_PER_PAGE:(self.page + 1) * LINES_PER_PAGE])
+        hint = self.tr("solo.meant_hint")
+        shared = m.MessageUi(title, shown + (hint,))
+        oled = m.OledTextUi(self.tr("solo.meant_oled_title"), (self.tr("solo.meant_oled"), hint))
+        return Frame(shared=shared, oleds={"A": oled, "B": oled})
+
+
+__all__ = ["MeantScreen", "SoloContext", "SoloOverScreen", "SoloPlayScreen", "SoloSetupScreen", "start_solo"]

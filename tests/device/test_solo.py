@@ -1,0 +1,353 @@
+"""Solo Duet on the mock box: the box at seat B plays with the tiny vector space of tests/partner."""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "partner"))
+
+from tiny_space import BOARD, THEMES, make_vectors  # noqa: E402
+
+from device import solo  # noqa: E402
+from device.app import App  # noqa: E402
+from device.render import models as m  # noqa: E402
+from device.screens import flows  # noqa: E402
+from device.screens.shell import MenuScreen  # noqa: E402
+from device.screens.solo import MOVE_SECONDS, MeantScreen, SoloOverScreen, SoloPlayScreen  # noqa: E402
+from device.storage import Storage  # noqa: E402
+from engine import duet  # noqa: E402
+from hardware.box import open_box  # noqa: E402
+from partner.build import write_space  # noqa: E402
+from partner.paths import space_path  # noqa: E402
+
+CLUES = [clue for clue, _ in THEMES.values()]
+
+
+def export_tiny(data: Path) -> None:
+    """The tiny space saved where `duetbox partner build` would put the French model."""
+    vectors = make_vectors()
+    words = list(vectors)
+    matrix = np.stack([vectors[w] for w in words])
+    rows = {w: i for i, w in enumerate(words)}
+    clue = CLUES + ["table", "maison"]
+    write_space(space_path("fr", "spacy", data), "fr", "spacy", matrix, rows, clue, {w: 4.0 for w in words},
+                "test vectors")
+
+
+class Spy:
+    """A partner that records every argument it is given."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+        self.calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        target = getattr(self.real, name)
+        if not callable(target):
+            return target
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            self.calls.append((name, args, kwargs))
+            return target(*args, **kwargs)
+
+        return call
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty default partner directory (the machine's own build must not leak into the tests)."""
+    monkeypatch.setenv("DUETBOX_DATA_DIR", str(tmp_path / "nowhere"))
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    return tmp_path
+
+
+def _app(data: Path, language: str = "fr") -> App:
+    storage = Storage(data)
+    storage.set_setting("language", language)
+    app = App(open_box("mock"), storage, seed=3)
+    app.start()
+    return app
+
+
+def _run(app: App, seconds: float, dt: float = 0.05) -> None:
+    for _ in range(int(round(seconds / dt))):
+        app.box.advance(dt)
+        app.step(0)
+
+
+def _menu_item(app: App) -> tuple[int, Any]:
+    assert isinstance(app.screen, MenuScreen)
+    items = app.screen.items()
+    index = [i.key for i in items].index("menu.solo")
+    return index, items[index]
+
+
+def test_solo_menu_disabled_with_the_reason_when_no_model_is_built(env: Path) -> None:
+    app = _app(env / "data")
+    try:
+        index, item = _menu_item(app)
+        assert not item.enabled
+        app.screen.selected = index
+        hint = app.screen.model().hint
+        assert "duetbox partner build" in hint and "\n" not in hint
+        app.box.press("A.ok")  # a disabled item does nothing
+        app.step(0)
+        assert isinstance(app.screen, MenuScreen)
+    finally:
+        app.shutdown()
+
+
+def test_solo_menu_not_offered_in_romanian_even_when_built(env: Path) -> None:
+    data = env / "data"
+    export_tiny(data)
+    app = _app(data, "ro")
+    try:
+        index, item = _menu_item(app)
+        assert not item.enabled
+        app.screen.selected = index
+        assert app.screen.model().hint == app.tr("solo.no_model", language=app.tr("lang.ro"))
+    finally:
+        app.shutdown()
+    assert solo.availability("fr", data).ok and not solo.availability("ro", data).ok
+
+
+def _solo_game(env: Path, monkeypatch: pytest.MonkeyPatch, seed: int = 4) -> tuple[App, Spy | None, dict]:
+    data = env / "data"
+    export_tiny(data)
+    words = list(BOARD)
+    random.Random(seed).shuffle(words)
+    monkeypatch.setattr(flows, "deal_words", lambda app, pack, n=25: (tuple(words), "fr"))
+    spies: dict[str, Spy] = {}
+    real_load = solo.load_partner
+
+    def load(language: str, directory: Path, difficulty: str) -> Spy:
+        spies["p"] = Spy(real_load(language, directory, difficulty))
+        return spies["p"]
+
+    monkeypatch.setattr(solo, "load_partner", load)
+    app = _app(data)
+    index, item = _menu_item(app)
+    assert item.enabled
+    app.screen.selected = index
+    app.box.press("A.ok")  # Solo → set-up
+    app.step(0)
+    app.box.press("A.ok")  # start (normal)
+    app.step(0)
+    assert isinstance(app.screen, SoloPlayScreen)
+    return app, spies, app.session.setup
+
+
+def _box_clue(app: App) -> Any:
+    """A lets the box give the first clue, and waits for it."""
+    view = app.session.public_view()
+    if view.clue_givers == ("A", "B"):
+        app.box.press("A.stop")
+        app.step(0)
+    _run(app, 3.0)
+    view = app.session.public_view()
+    assert view.phase == "guess" and view.clues[-1].seat == "B"
+    return view.clues[-1]
+
+
+def _human_guesses(app: App) -> None:
+    """A touches the cards the box meant with its last clue, then stops."""
+    for card in app.screen.ctx.meant.get(len(app.session.public_view().clues) - 1, []):
+        view = app.session.public_view()
+        if view.phase != "guess" or view.cards[card].covered:
+            break
+        app.box.touch(card)
+        app.step(0)
+        app.box.hold("A.ok", 700)
+        app.step(0)
+        _run(app, 0.2)
+    view = app.session.public_view()
+    if view.phase == "guess" and view.can_stop:
+        app.box.hold("A.stop", 700)
+        app.step(0)
+        _run(app, 0.2)
+
+
+def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
+        env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, spies, setup = _solo_game(env, monkeypatch)
+    key_a, key_b = setup["key"]["A"], setup["key"]["B"]
+    try:
+        screen = app.screen
+        assert isinstance(screen, SoloPlayScreen)
+        # the box's clue: on the shared display's banner, word and number
+        clue = _box_clue(app)
+        assert clue.word and clue.word.upper() in screen.banner_notice[0]
+        assert str(clue.number) in screen.banner_notice[0]
+        # the human guesses the cards the box meant (A's guesses, on B's side)
+        for card in screen.ctx.meant[0]:
+            if app.session.public_view().phase != "guess":
+                break
+            app.box.touch(card)
+            app.step(0)
+            app.box.press("A.ok")
+            app.step(0)
+            _run(app, 0.7)
+        view = app.session.public_view()
+        if view.phase == "guess":  # the human stops
+            app.box.press("A.stop")
+            app.step(0)
+            _run(app, 0.7)
+        view = app.session.public_view()
+        assert view.phase == "clue" and view.clue_givers[0] == "A" or view.over
+        turns = 0
+        while not app.session.over and turns < 30:
+            turns += 1
+            view = app.session.public_view()
+            human_turn = "A" in view.clue_givers and (view.clue_givers == ("A",) or view.clues[-1].seat == "B")
+            if view.phase == "guess" and view.guessers == ("A",):
+                _human_guesses(app)
+            elif view.phase == "clue" and human_turn:
+                # the human's clue: an empty word is refused, then a theme word of one of A's greens
+                app.box.press("A.ok")
+                app.step(0)
+                app.box.type_text("A", "\n\n")
+                app.step(0)
+                assert app.session.version == view.version
+                assert app.screen.notices["A"][0] == app.tr("solo.word_required")
+                greens = [i for i, c in enumerate(key_a) if c == "G" and not view.cards[i].agent]
+                word = next((clue for clue, group in THEMES.values()
+                             if app.session.state.words[greens[0]] in group), "zoo")
+                app.box.type_text("A", f"{word}\n")
+                app.step(0)
+                view = app.session.public_view()
+                assert view.clues[-1].seat == "A" and view.clues[-1].word == word
+                # the box guesses: seat B's cursor walks, then the ring fills before the touch
+                start_version = view.version
+                cursors, fills = [], []
+                for _ in range(200):
+                    app.box.advance(0.05)
+                    app.step(0)
+                    if app.session.version != start_version or not isinstance(app.screen, SoloPlayScreen):
+                        break
+                    cursors.append(app.screen.cursors["B"])
+                    frame = app.screen.frame()
+                    fills += [fx.fraction for fx in frame.ring if isinstance(fx, m.HoldFill) and fx.seat == "B"]
+                assert fills and max(fills) > 0.5 and fills == sorted(fills)
+                assert app.session.over or app.session.state.history[-1].seat == "B"
+                _run(app, 20.0)  # the box goes on guessing, then stops (or the game ends)
+            elif view.phase == "clue":
+                _box_clue(app)
+                _human_guesses(app)
+            elif view.phase == "sudden_death":
+                if "B" in view.guessers:
+                    app.box.press("A.stop")
+                    app.step(0)
+                    _run(app, 5.0)
+                else:
+                    free = [i for i in range(25) if not view.cards[i].covered and "A" not in view.cards[i].marks]
+                    app.box.touch(free[0])
+                    app.box.hold("A.ok", 700)
+                    app.step(0)
+            else:
+                _run(app, 2.0)
+        assert app.session.over, " | ".join(str(a) for a in app.session.state.history)
+        # game over: A presses OK for the keys, then OK for "what I meant"
+        assert isinstance(app.screen, SoloOverScreen)
+        app.box.press("A.ok")
+        app.step(0)
+        assert app.screen.revealed
+        app.box.press("A.ok")
+        app.step(0)
+        assert isinstance(app.screen, MeantScreen)
+        text = " ".join(app.screen.lines)
+        assert f"I said {clue.word.upper()} {clue.number}: I meant" in text
+        assert "You said" in text
+        assert app.screen.frame().shared.title.startswith(app.tr("solo.meant_title", page=1,
+                                                                  pages=app.screen.pages)[:5])
+        for _ in range(app.screen.pages):
+            app.box.press("A.ok")
+            app.step(0)
+        assert isinstance(app.screen, MenuScreen)
+    finally:
+        app.shutdown()
+    # secrecy: the partner only ever saw seat B's side, never seat A's, never the engine state
+    calls = spies["p"].calls
+    assert any(name == "give_clue" for name, _, _ in calls) and any(name == "next_guess" for name, _, _ in calls)
+    for name, args, kwargs in calls:
+        for value in list(args) + list(kwargs.values()):
+            assert value != key_a
+            assert not isinstance(value, duet.DuetState)
+        if name in ("give_clue", "next_guess"):
+            assert args[1] == key_b
+
+
+def test_solo_box_cursor_moves_over_the_grid_before_its_touch(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, _, setup = _solo_game(env, monkeypatch, seed=6)
+    try:
+        app.box.press("A.ok")
+        app.step(0)
+        app.box.type_text("A", "2\nfruit\n")
+        app.step(0)
+        view = app.session.public_view()
+        assert view.phase == "guess" and view.guessers == ("B",)
+        screen = app.screen
+        assert screen.message(view) == app.tr("solo.msg_loading")  # the first move loads the model
+        app.box.press("B.ok")  # nobody sits at B: its buttons do nothing
+        app.step(0)
+        seen = []
+        messages: set[str] = set()
+        t0 = app.clock.now()
+        while app.session.version == view.version and app.clock.now() - t0 < 10:
+            app.box.advance(0.05)
+            app.step(0)
+            if app.screen.plan is not None:
+                seen.append((round(app.clock.now() - t0, 2), app.screen.cursors["B"]))
+                messages.add(app.screen.message(app.session.public_view()))
+        assert app.session.version == view.version + 1
+        assert app.tr("solo.msg_box_guess", word="FRUIT", number=2) in messages
+        guessed = app.session.state.history[-1].card
+        positions = [c for _, c in seen]
+        assert positions[-1] == guessed
+        start = 12
+        distance = abs(guessed // 5 - start // 5) + abs(guessed % 5 - start % 5)
+        assert len(set(positions)) == max(1, distance)  # one card at a time
+        took = seen[-1][0] - seen[0][0]
+        assert took >= MOVE_SECONDS + 0.5  # the walk, then the hold
+        # the move is paced: the first thought shows "thinking…" before the work is done
+    finally:
+        app.shutdown()
+
+
+def test_solo_thinking_is_shown_before_the_box_moves(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, _, _ = _solo_game(env, monkeypatch)
+    try:
+        app.box.press("A.stop")  # the box gives the first clue
+        app.step(0)  # this step's frame says "getting ready"; the work waits for the next step
+        view = app.session.public_view()
+        assert view.phase == "clue"
+        assert app.screen.message(view) in (app.tr("solo.msg_loading"), app.tr("solo.msg_thinking"))
+        assert app.screen.deadline() <= app.clock.now()  # the loop comes back at once to think
+        app.step(0)
+        assert app.session.public_view().phase == "guess"
+    finally:
+        app.shutdown()
+
+
+def test_solo_resumes_with_what_the_box_meant(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, _, _ = _solo_game(env, monkeypatch)
+    data = app.storage.directory
+    clue = _box_clue(app)
+    meant = dict(app.screen.ctx.meant)
+    app.shutdown()
+    again = App(open_box("mock"), Storage(data), seed=3)
+    again.start()
+    try:
+        assert isinstance(again.screen, SoloPlayScreen)
+        assert again.screen.ctx.meant == meant
+        assert any(line.startswith(f"I said {clue.word.upper()}") for line in again.screen.ctx.lines(
+            again.session.public_view()))
+    finally:
+        again.shutdown()
