@@ -33,8 +33,8 @@ log = logging.getLogger("duetbox.run")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 BUTTON_NAMES = ("up", "down", "left", "right", "ok", "stop")
-#: Seconds the pi backend waits for its device nodes at start.
-DEVICE_WAIT = 30
+#: Seconds the pi backend waits for its device nodes at start (they can appear a little after boot).
+DEVICE_WAIT = 60
 
 
 class UsageError(Exception):
@@ -232,14 +232,17 @@ def _main(argv: list[str]) -> int:
             raise UsageError(f"cannot read the record {args.start}: {exc}") from None
     size = _size(args.size)
 
-    from hardware.config import ConfigError, load_config
+    from hardware.config import ConfigError, find_config, load_config
 
+    # --config, else $DUETBOX_CONFIG or /etc/duetbox/config.toml when present, else the bundled default;
+    # scripted mock runs stay reproducible: only --config changes them
+    config_path = args.config or (find_config() if args.hardware != "mock" else None)
     try:
-        config = load_config(args.config)
+        config = load_config(config_path)
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
     except OSError as exc:
-        raise UsageError(f"cannot read the configuration {args.config}: {exc}") from None
+        raise UsageError(f"cannot read the configuration {config_path}: {exc}") from None
 
     from device.app import App
     from device.notify import Notifier
@@ -252,14 +255,12 @@ def _main(argv: list[str]) -> int:
     except StorageError as exc:
         raise UsageError(str(exc)) from None
     notifier = Notifier() if args.hardware != "mock" else None
-    if args.hardware == "pi" and notifier is not None and notifier.enabled:  # at boot, under systemd
-        from device.notify import DEFAULT_DEVICES, wait_for_devices
-
-        # At boot the display, I2C and SPI nodes can appear a little after the service starts.
-        missing = wait_for_devices(DEFAULT_DEVICES, DEVICE_WAIT,
-                                   on_wait=lambda gone: notifier.status("waiting for " + ", ".join(gone)))
-        if missing:
-            log.warning("still missing after %d s: %s", DEVICE_WAIT, ", ".join(missing))
+    if args.hardware == "pi":
+        try:
+            _wait_for_devices(config, notifier)
+        except UsageError:
+            storage.close()
+            raise
     try:
         box = open_box(args.hardware, config, display_size=size)
     except Exception as exc:  # noqa: BLE001 - a missing device is one line, never a traceback
@@ -280,6 +281,28 @@ def _main(argv: list[str]) -> int:
     finally:
         app.shutdown()
     return 0
+
+
+def _wait_for_devices(config: Any, notifier: Any) -> None:
+    """At boot the display, GPIO, I2C and SPI nodes can appear a little after the service starts: wait for
+    the ones this configuration needs, at most DEVICE_WAIT seconds. UsageError naming those still missing."""
+    from device import notify
+
+    needed = notify.devices_needed(config)
+    told: list[str] = []
+
+    def waiting(missing: list[str]) -> None:
+        if missing != told:  # say it when the list changes, not four times a second
+            told[:] = missing
+            text = "waiting for " + ", ".join(missing)
+            log.warning("%s (at most %d s)", text, DEVICE_WAIT)
+            if notifier is not None:
+                notifier.status(text)
+
+    missing = notify.wait_for_devices(needed, timeout=DEVICE_WAIT, on_wait=waiting)
+    if missing:
+        raise UsageError(f"--hardware pi: still missing after {DEVICE_WAIT} s: {', '.join(missing)} "
+                         "(see docs/troubleshooting.md)")
 
 
 def _sound(backend: str) -> Any:
