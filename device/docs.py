@@ -1,8 +1,10 @@
 """``python -m device.docs`` (``make docs``): regenerate the screenshots of docs/usage.md with the app itself.
 
 Every ``docs/scripts/*.txt`` is a scripted run (the ``duetbox run --script`` language). A first line ``#! ARGS``
-adds arguments to that run (``--seed 4``, ``--start docs/scripts/records/duet.json``). Each run starts on a fresh
-data directory; its snapshots go to ``docs/img/usage/`` (shared display and both OLEDs; ring frames are left out).
+adds arguments to that run (``--seed 4``, ``--start docs/scripts/records/duet.json``); a second line ``#? solo fr``
+skips the script, keeping its pictures, where no French solo model is built (``duetbox partner build``). Each run
+starts on a fresh data directory; its snapshots go to ``docs/img/usage/`` (shared display and both OLEDs; ring
+frames are left out).
 """
 
 from __future__ import annotations
@@ -30,7 +32,13 @@ def main(argv: list[str] | None = None) -> int:
     for script in sorted(SCRIPTS.glob("*.txt")):
         if only and script.stem not in only:
             continue
-        first = script.read_text("utf-8").splitlines()[:1]
+        head = script.read_text("utf-8").splitlines()[:2]
+        first = head[:1]
+        needs = head[1].split()[1:] if len(head) > 1 and head[1].startswith("#? solo") else []
+        if needs and not _solo_ready(needs[1] if len(needs) > 1 else "fr"):
+            print(f"docs: {script.name} skipped (no solo model built here: run `duetbox partner build`; its "
+                  "pictures are kept)")
+            continue
         extra = shlex.split(first[0][2:]) if first and first[0].startswith("#!") else []
         extra = [str(ROOT / a) if a.startswith("docs/") else a for a in extra]
         with tempfile.TemporaryDirectory(prefix="duetbox-docs-") as data:
@@ -44,6 +52,13 @@ def main(argv: list[str] | None = None) -> int:
     for ring in OUT.glob("*-ring.json"):
         ring.unlink()
     return 1 if failed else 0
+
+
+def _solo_ready(language: str) -> bool:
+    """A script headed ``#? solo LANG`` needs the solo partner's model (found where the app looks for it)."""
+    from device.solo import availability
+
+    return availability(language, None).ok
 
 
 if __name__ == "__main__":  # pragma: no cover

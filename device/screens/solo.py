@@ -31,8 +31,9 @@ MOVE_SECONDS = 1.0
 PAUSE_SECONDS = 1.2
 #: the box's clue stays in the banner this long
 CLUE_BANNER_SECONDS = 6.0
-#: lines of "what I meant" per page
-LINES_PER_PAGE = 3
+#: "what I meant" pages: about this many characters make one row on the shared display, this many rows a page
+ROW_CHARS = 58
+PAGE_ROWS = 6
 
 
 @dataclasses.dataclass
@@ -217,11 +218,11 @@ class SoloPlayScreen(DuetPlayScreen):
             self.plan = {"kind": "stop", "version": view.version}
             self.holds[solo.BOX] = {"what": "stop", "start": now, "card": None, "version": view.version}
             self.banner_notice = (self.tr("solo.box_stops"), now + PAUSE_SECONDS + 1.0)
-            self.app.announce(self.tr("solo.box_stops"))
+            self.app.announce(self.tr("solo.box_stops"), solo.HUMAN)
             return
         assert move.card is not None
         self.plan = {"kind": "guess", "card": move.card, "t0": now, "version": view.version,
-                     "path": _path(self.cursors[solo.BOX], move.card)}
+                     "start": self.cursors[solo.BOX], "path": _path(self.cursors[solo.BOX], move.card)}
         self._animate(now)
 
     def _animate(self, now: float) -> None:
@@ -231,8 +232,9 @@ class SoloPlayScreen(DuetPlayScreen):
             return
         elapsed = now - plan["t0"]
         path = plan["path"]
-        if elapsed < MOVE_SECONDS and path:
-            self.cursors[solo.BOX] = path[min(len(path) - 1, int(elapsed / MOVE_SECONDS * len(path)))]
+        if elapsed < MOVE_SECONDS:
+            steps = int(elapsed / MOVE_SECONDS * len(path))  # one card at a time, the last one at MOVE_SECONDS
+            self.cursors[solo.BOX] = path[steps - 1] if steps > 0 else plan["start"]
             return
         self.cursors[solo.BOX] = plan["card"]
         plan["held"] = True
@@ -254,8 +256,7 @@ class SoloPlayScreen(DuetPlayScreen):
         word = (move.word or self.tr("label.no_word")).upper()
         self.banner_notice = (self.tr("solo.box_clue", word=word, number=move.number),
                               self.app.clock.now() + CLUE_BANNER_SECONDS)
-        if self.app.speech is not None:
-            self._speak()
+        self._speak(solo.HUMAN)  # through seat A's speech setting (nothing when it is off)
 
     def deadline(self) -> float | None:
         times = [t for t in (super().deadline(),) if t is not None]
@@ -349,7 +350,7 @@ def _path(start: int, end: int) -> list[int]:
     while c != c1:
         c += 1 if c1 > c else -1
         out.append(r * 5 + c)
-    return out or [end]
+    return out
 
 
 # -- game over and "what I meant" ----------------------------------------------------------------------------
@@ -391,7 +392,8 @@ class SoloOverScreen(GameOverScreen):
 
 class MeantScreen(Screen):
     """"What I meant": for every clue the box gave, the cards it meant; for every clue it received, the cards it
-    weighed and why it stopped. Pages of LINES_PER_PAGE; the joystick turns them, OK on the last leaves."""
+    weighed and why it stopped. As many lines a page as fit (PAGE_ROWS); the joystick turns the pages, OK on the
+    last one leaves."""
 
     name = "solo_meant"
     attract = False
@@ -401,10 +403,11 @@ class MeantScreen(Screen):
         self.lines = lines or [self.tr("solo.meant_none")]
         self.over = over
         self.page = 0
+        self.paged = paginate(self.lines)
 
     @property
     def pages(self) -> int:
-        return max(1, -(-len(self.lines) // LINES_PER_PAGE))
+        return len(self.paged)
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "touch" or (event.kind == "press" and event.button == "ok"):
@@ -420,12 +423,26 @@ class MeantScreen(Screen):
             self.over.leave()
 
     def frame(self) -> Frame:
-        title = self.tr("solo.meant_title", page=self.page + 1, pages=self.pages)
-        shown = tuple(self.lines[self.page * LINES_PER_PAGE:(self.page + 1) * LINES_PER_PAGE])
-        hint = self.tr("solo.meant_hint")
-        shared = m.MessageUi(title, shown + (hint,))
+        title = self.tr("solo.meant_title")
+        hint = self.tr("solo.meant_hint", page=self.page + 1, pages=self.pages)
+        shared = m.MessageUi(title, tuple(self.paged[self.page]) + (hint,))
         oled = m.OledTextUi(self.tr("solo.meant_oled_title"), (self.tr("solo.meant_oled"), hint))
         return Frame(shared=shared, oleds={"A": oled, "B": oled})
 
 
 __all__ = ["MeantScreen", "SoloContext", "SoloOverScreen", "SoloPlayScreen", "SoloSetupScreen", "start_solo"]
+
+
+def paginate(lines: list[str]) -> list[list[str]]:
+    """Lines in pages of at most PAGE_ROWS rows (one row of ROW_CHARS characters for the hint); a line longer
+    than a page gets a page of its own."""
+    pages: list[list[str]] = [[]]
+    used = 1
+    for line in lines:
+        rows = max(1, -(-len(line) // ROW_CHARS))
+        if pages[-1] and used + rows > PAGE_ROWS:
+            pages.append([])
+            used = 1
+        pages[-1].append(line)
+        used += rows
+    return pages

@@ -265,8 +265,10 @@ def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
         text = " ".join(app.screen.lines)
         assert f"I said {clue.word.upper()} {clue.number}: I meant" in text
         assert "You said" in text
-        assert app.screen.frame().shared.title.startswith(app.tr("solo.meant_title", page=1,
-                                                                  pages=app.screen.pages)[:5])
+        shared = app.screen.frame().shared
+        assert shared.title == app.tr("solo.meant_title")
+        assert shared.lines[-1] == app.tr("solo.meant_hint", page=1, pages=app.screen.pages)
+        assert [line for page in app.screen.paged for line in page] == app.screen.lines
         for _ in range(app.screen.pages):
             app.box.press("A.ok")
             app.step(0)
@@ -313,7 +315,9 @@ def test_solo_box_cursor_moves_over_the_grid_before_its_touch(env: Path, monkeyp
         assert positions[-1] == guessed
         start = 12
         distance = abs(guessed // 5 - start // 5) + abs(guessed % 5 - start % 5)
-        assert len(set(positions)) == max(1, distance)  # one card at a time
+        assert positions[0] == start and len(set(positions)) == distance + 1
+        for here, there in zip(positions, positions[1:], strict=False):  # one card at a time
+            assert abs(here // 5 - there // 5) + abs(here % 5 - there % 5) <= 1
         took = seen[-1][0] - seen[0][0]
         assert took >= MOVE_SECONDS + 0.5  # the walk, then the hold
         # the move is paced: the first thought shows "thinking…" before the work is done
@@ -351,3 +355,46 @@ def test_solo_resumes_with_what_the_box_meant(env: Path, monkeypatch: pytest.Mon
             again.session.public_view()))
     finally:
         again.shutdown()
+
+
+class FakeSpeaker:
+    def __init__(self) -> None:
+        self.language = "fr"
+        self.output = "speaker"
+        self.said: list[str] = []
+
+    def say(self, text: str) -> bool:
+        self.said.append(text)
+        return True
+
+
+def test_solo_box_clue_is_spoken_when_speech_is_on(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = env / "data"
+    export_tiny(data)
+    words = list(BOARD)
+    monkeypatch.setattr(flows, "deal_words", lambda app, pack, n=25: (tuple(words), "fr"))
+    storage = Storage(data)
+    storage.set_setting("speech_A", True)
+    speaker = FakeSpeaker()
+    app = App(open_box("mock"), storage, seed=3, speech=speaker)
+    app.start()
+    try:
+        from device.screens.solo import start_solo
+
+        start_solo(app, "easy")
+        assert app.session.public_view().bank == 11
+        clue = _box_clue(app)
+        assert any(clue.word in text.lower() for text in speaker.said)
+    finally:
+        app.shutdown()
+
+
+def test_solo_meant_pages_fit_the_display() -> None:
+    from device.screens.solo import PAGE_ROWS, ROW_CHARS, paginate
+
+    lines = ["short"] * 7 + ["x" * (ROW_CHARS * (PAGE_ROWS + 2))] + ["y" * ROW_CHARS * 2] * 3
+    pages = paginate(lines)
+    assert [line for page in pages for line in page] == lines
+    for page in pages:
+        rows = 1 + sum(-(-len(line) // ROW_CHARS) for line in page)
+        assert rows <= PAGE_ROWS or len(page) == 1
