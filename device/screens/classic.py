@@ -128,6 +128,11 @@ class ClassicPlayScreen(DuetPlayScreen):
                                   "refusal": None, "choice": 0}
                 else:
                     self.notice("A", "classic.spymaster_wait")
+            elif event.kind == "press" and event.button == "stop" and self.app.speech_for("A") is not None:
+                # a long STOP on the spymasters' side asks the box to say the clue and the cards left
+                self.holds["A"] = {"what": "speak", "start": event.time, "card": None, "version": view.version}
+            elif event.kind == "release" and event.button == "stop":
+                self.holds.pop("A", None)
             return
         if seat != "B":
             return
@@ -145,6 +150,22 @@ class ClassicPlayScreen(DuetPlayScreen):
                                "version": view.version}
         elif event.button == "stop":
             self.holds["B"] = {"what": "stop", "start": event.time, "card": None, "version": view.version}
+
+    def _speak(self, seat: str | None = None) -> None:
+        """The clue in play (else the last one) and the cards the team to play still has to find; no bank."""
+        from device.speech import clue_announcement
+
+        speech = self.app.speech_for(seat)
+        view = self.session.public_view()
+        clue = view.clue or (view.clues[-1] if view.clues else None)
+        if speech is None or clue is None:
+            return
+        try:
+            text = clue_announcement(speech.language, clue.word or "", clue.number, view.left.get(view.turn, 0),
+                                     None)
+        except ValueError:
+            return
+        self.app.announce(text, seat)
 
     def enforce(self) -> None:
         from device.hourglass import enforced_action
@@ -173,6 +194,10 @@ class ClassicPlayScreen(DuetPlayScreen):
         self.notices = {s: n for s, n in self.notices.items() if n[1] > now}
         if self.banner_notice and self.banner_notice[1] <= now:
             self.banner_notice = None
+        speak = self.holds.get("A")
+        if speak is not None and held_long_enough(speak["start"], now):
+            del self.holds["A"]
+            self._speak("A")
         hold = self.holds.get("B")
         if hold is not None and held_long_enough(hold["start"], now):
             del self.holds["B"]

@@ -309,3 +309,23 @@ def test_app_legacy_speech_switch_turns_both_seats_on(tmp_path: Path) -> None:
     app, _ = make_app(tmp_path, speech=True, settings={"speech": True})
     assert app.speech_for("A") is not None and app.speech_for("B") is not None
     app.shutdown()
+
+
+def test_app_classic_spymaster_side_long_stop_says_the_clue(tmp_path: Path) -> None:
+    import random
+
+    from engine.classic import random_classic_key
+
+    key = random_classic_key(random.Random(61), "classic", "source")  # type: ignore[arg-type]
+    record = {"format": "duetbox-record/1", "mode": "classic", "language": "en", "cards": list(WORDS),
+              "key": key.cards, "start": key.start, "variant": "standard", "pictures_key": "source",
+              "rules": {"clues": "strict"}, "seed": 61,
+              "actions": [{"type": "clue", "team": key.start, "word": "river", "number": 2}]}
+    app, runner = make_app(tmp_path, speech=True, settings={"language": "en", "speech_A": True})
+    app.start(record)
+    app.box.hold("A.stop", 700)
+    step(app)
+    left = key.cards.count(key.start)
+    assert runner.texts == [f"Clue: river, 2. {left} agents left to find."]  # classic has no token bank
+    assert [a["type"] for a in app.storage.actions(app.game_id)] == ["clue"]
+    app.shutdown()
