@@ -329,8 +329,8 @@ class SoloPlayScreen(DuetPlayScreen):
             return m.OledTextUi(self.tr("solo.oled_title"), (self.tr("solo.oled_box"),))
         ui = super()._oled(seat, view)
         notice = self.notices.get(seat)
-        if notice and isinstance(ui, m.ClueEntryUi) and ui.stage == "word":
-            ui = dataclasses.replace(ui, hint=notice[0])
+        if isinstance(ui, m.ClueEntryUi) and ui.stage == "word":  # the box reads the word: it is needed
+            ui = dataclasses.replace(ui, title=self.tr("solo.word_title"), hint=notice[0] if notice else ui.hint)
         return ui
 
     def frame(self) -> Frame:
