@@ -474,12 +474,15 @@ class DuetPlayScreen(Screen):
             else:
                 choice = self.tr("clue.accept" if e["choice"] == 0 else "clue.change")
                 text = self.tr("hotseat.refused", reason=e["refusal"] or "", choice=choice)
+            sand = self.app.hourglass_text()
+            text = f"{text} — {sand}" if sand else text
             return m.PlayUi(play.cursors, None, text, play.banner, orientation, self.pictures, play.labels)
         return play
 
     def _privacy_lines(self, seat: str) -> tuple[str, ...]:
+        sand = self.app.hourglass_text()  # the small hourglass stays in sight on the privacy screen
         return (self.tr("hotseat.look_away", seat=other(seat)),  # type: ignore[arg-type]
-                self.tr("hotseat.hold_ok", seat=seat))
+                self.tr("hotseat.hold_ok", seat=seat)) + ((sand,) if sand else ())
 
     def _oled(self, seat: str, view: Any) -> Any:
         notice = self.notices.get(seat)

@@ -377,3 +377,17 @@ def test_app_enforced_classic_spymaster_must_clue(app: App) -> None:
     step(app)
     assert app.screen.entry is not None and app.screen.entry["seat"] == "A"
     assert app.storage.actions(app.game_id) == []
+
+
+def test_app_hourglass_seconds_shown_in_hotseat(app: App) -> None:
+    flows.start_duet(app, "hotseat", pack="en")
+    long_menu(app)
+    app.box.advance(18)
+    step(app)
+    shared = app.screen.frame().shared
+    assert shared.lines[-1] == "⏳ 42 s"  # the privacy screen keeps the small hourglass
+    app.box.touch(0)  # touch: the key shows; again: hidden, clue entry open
+    app.box.touch(0)
+    step(app)
+    assert app.screen.entry is not None
+    assert app.screen.frame().shared.message.endswith("⏳ 42 s")
