@@ -319,7 +319,7 @@ def test_app_enforced_expiry_dropped_by_a_new_turn(app: App) -> None:
     assert [a["type"] for a in app.storage.actions(app.game_id)] == ["clue", "guess", "guess"]
 
 
-def test_app_enforced_nothing_in_sudden_death(app: App) -> None:
+def test_app_enforced_nothing_in_sudden_death(app: App, mixer: RecordingMixer) -> None:
     record = make_record(55, tokens=9)
     app.start(record)
     enforced(app)
@@ -333,6 +333,7 @@ def test_app_enforced_nothing_in_sudden_death(app: App) -> None:
             key = session.seat_view(giver).key
             card = next(i for i, c in enumerate(key) if c == "N" and not view.cards[i].marks)
             app.act(Guess(view.guessers[0], card), session.version)
+    assert "sudden_death" in mixer.cues
     before = len(app.storage.actions(app.game_id))
     long_menu(app)
     app.box.advance(61)
