@@ -329,3 +329,37 @@ def test_app_classic_spymaster_side_long_stop_says_the_clue(tmp_path: Path) -> N
     assert runner.texts == [f"Clue: river, 2. {left} agents left to find."]  # classic has no token bank
     assert [a["type"] for a in app.storage.actions(app.game_id)] == ["clue"]
     app.shutdown()
+
+
+def _play_out(app: App, lose: bool) -> None:
+    """Clue by the seat that may, then the guesser touches the giver's agents (or, to lose, bystanders)."""
+    session = app.session
+    for _ in range(200):
+        view = session.public_view()
+        if session.over:
+            return
+        if view.phase == "clue":
+            app.act(Clue(view.clue_givers[0], None, 9), session.version)  # type: ignore[arg-type]
+            continue
+        giver = view.clue_giver or ("B" if view.guessers[0] == "A" else "A")
+        key = session.seat_view(giver).key
+        wanted = "N" if lose else "G"
+        todo = [i for i, c in enumerate(key) if c == wanted and not view.cards[i].agent
+                and view.guessers[0] not in view.cards[i].marks]
+        if not todo:
+            from engine.actions import Stop
+
+            app.act(Stop(view.guessers[0]), session.version)  # type: ignore[arg-type]
+            continue
+        app.act(Guess(view.guessers[0], todo[0]), session.version)  # type: ignore[arg-type]
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("lose", "cue"), [(False, "win"), (True, "loss")])
+def test_app_sound_win_and_loss(tmp_path: Path, lose: bool, cue: str) -> None:
+    mixer = RecordingMixer()
+    app, _ = make_app(tmp_path, sound=SoundPlayer(mixer))
+    app.start(make_record(62))
+    _play_out(app, lose)
+    assert app.session.over and mixer.cues[-1] == cue and mixer.cues.count(cue) == 1
+    app.shutdown()
