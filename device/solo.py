@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -98,7 +98,7 @@ def _result(view: Any, card: int, guesser: str) -> str:
     return "G"
 
 
-def turns(view: Any, meant: dict[int, Sequence[int]] | None = None) -> tuple[list[Any], Any]:
+def turns(view: Any, meant: Mapping[int, Sequence[int]] | None = None) -> tuple[list[Any], Any]:
     """(finished turns, the running turn or None) from the box's point of view, public facts only.
     ``meant``: clue index → the cards the box meant with it (its own clues)."""
     from partner.turns import ME, PARTNER, Turn
@@ -145,7 +145,7 @@ class BoxSeat:
             self._board = words
             self.partner.prepare_board(list(words))
 
-    def clue(self, view: Any, mine: Any, meant: dict[int, Sequence[int]]) -> BoxMove:
+    def clue(self, view: Any, mine: Any, meant: Mapping[int, Sequence[int]]) -> BoxMove:
         words = tuple(c.word for c in view.cards)
         self._prepare(words)
         done, _ = turns(view, meant)
@@ -154,7 +154,7 @@ class BoxSeat:
             return BoxMove("clue", None, 1)
         return BoxMove("clue", choice.word, int(choice.number), targets=tuple(choice.targets))
 
-    def guess(self, view: Any, mine: Any, meant: dict[int, Sequence[int]]) -> BoxMove:
+    def guess(self, view: Any, mine: Any, meant: Mapping[int, Sequence[int]]) -> BoxMove:
         words = tuple(c.word for c in view.cards)
         self._prepare(words)
         done, running = turns(view, meant)
@@ -174,6 +174,6 @@ class BoxSeat:
         log.warning("the partner declined a guess it must make; touching card %s", free[0] if free else None)
         return BoxMove("guess", card=free[0]) if free else BoxMove("stop")
 
-    def explain(self, view: Any, meant: dict[int, Sequence[int]]) -> list[str]:
+    def explain(self, view: Any, meant: Mapping[int, Sequence[int]]) -> list[str]:
         done, running = turns(view, meant)
         return list(self.partner.explain(done + ([running] if running is not None else [])))

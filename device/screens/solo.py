@@ -176,7 +176,7 @@ class SoloPlayScreen(DuetPlayScreen):
             try:
                 if not found.ok or found.directory is None:
                     raise PartnerUnavailable(self.tr(found.reason or "solo.not_built", language=language))
-                ctx.box = solo.BoxSeat(solo.load_partner(language, found.directory, self.difficulty))
+                ctx.box = solo.BoxSeat(_partner(self.app, language, found.directory, self.difficulty))
             except (PartnerUnavailable, ImportError, OSError) as exc:
                 log.error("the solo partner cannot play: %s", exc)
                 ctx.failed = str(exc)
@@ -337,6 +337,20 @@ class SoloPlayScreen(DuetPlayScreen):
         frame = super().frame()
         frame.seat_views.pop(solo.BOX, None)  # the box's OLED shows no key (a person could walk round)
         return frame
+
+
+def _partner(app: App, language: str, directory: Any, difficulty: str) -> Any:
+    """The loaded partner, kept on the app for the next game of the same language and difficulty (loading takes
+    about a second); only the last one is kept. Its memory of the previous game is cleared."""
+    key = (language, str(directory), difficulty)
+    cached = getattr(app, "solo_partner", None)
+    if cached is not None and cached[0] == key:
+        partner = cached[1]
+        partner.new_game()
+        return partner
+    partner = solo.load_partner(language, directory, difficulty)
+    app.solo_partner = (key, partner)  # type: ignore[attr-defined]
+    return partner
 
 
 def _path(start: int, end: int) -> list[int]:

@@ -398,3 +398,45 @@ def test_solo_meant_pages_fit_the_display() -> None:
     for page in pages:
         rows = 1 + sum(-(-len(line) // ROW_CHARS) for line in page)
         assert rows <= PAGE_ROWS or len(page) == 1
+
+
+def test_solo_scripted_run_box_clue_then_human_guess(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from boxscript import exported, run_box
+
+    data = env / "data"
+    export_tiny(data)
+    words = list(BOARD)
+    random.Random(2).shuffle(words)
+    monkeypatch.setattr(flows, "deal_words", lambda app, pack, n=25: (tuple(words), "fr"))
+    script = "\n".join(["press A.down"] * 6 + ["press A.ok", "press A.ok", "press A.stop"] + ["wait 250"] * 8
+                       + ["snapshot clue"]) + "\n"
+    code, snaps, data = run_box(env / "run", script, data=data)
+    assert code == 0
+    record = exported(data)
+    clue = record["actions"][0]
+    assert clue["seat"] == "B" and clue["word"] in CLUES
+    touch = [words.index(w) for w in THEMES[[k for k, v in THEMES.items() if v[0] == clue["word"]][0]][1]
+             if record["key"]["B"][words.index(w)] == "G"][0]
+    script2 = f"touch {touch}\nhold A.ok 700\nwait 500\nsnapshot guessed\n"
+    code, snaps, data = run_box(env / "run", script2, data=data)
+    assert code == 0
+    actions = exported(data)["actions"]
+    assert actions[1] == {"type": "guess", "seat": "A", "card": touch}
+    assert (snaps / "guessed-oled-B.png").exists()
+
+
+def test_solo_partner_is_loaded_once_for_two_games(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, spies, _ = _solo_game(env, monkeypatch)
+    try:
+        _box_clue(app)
+        first = spies["p"]
+        app.abandon()
+        from device.screens.solo import start_solo
+
+        start_solo(app, "normal")
+        _box_clue(app)
+        assert spies["p"] is first  # not loaded again
+        assert sum(1 for name, _, _ in first.calls if name == "new_game") == 1
+        assert len([line for line in app.screen.ctx.lines(app.session.public_view()) if "I said" in line]) == 1
+    finally:
+        app.shutdown()
