@@ -275,9 +275,10 @@ class SoloPlayScreen(DuetPlayScreen):
             return  # nobody sits at seat B
         view = self.session.public_view()
         if event.kind == "press" and event.button == "stop" and event.seat == solo.HUMAN and self.entry is None:
-            box_may = (view.phase == "clue" and solo.BOX in view.clue_givers) or (
-                view.phase == "sudden_death" and solo.BOX in view.guessers)
-            if box_may:
+            # only where the human chooses (either seat may move); otherwise a long STOP keeps its usual meaning
+            both = (solo.HUMAN, solo.BOX)
+            if (view.phase == "clue" and view.clue_givers == both) or (
+                    view.phase == "sudden_death" and view.guessers == both):
                 self.ask_box = True  # "your move, box"
                 return
         super().handle(event)

@@ -440,3 +440,51 @@ def test_solo_partner_is_loaded_once_for_two_games(env: Path, monkeypatch: pytes
         assert len([line for line in app.screen.ctx.lines(app.session.public_view()) if "I said" in line]) == 1
     finally:
         app.shutdown()
+
+
+class StopAfterOne:
+    """A stand-in partner: one guess on the human's clue (the card it is told), then it stops."""
+
+    def __init__(self, card: int) -> None:
+        self.card = card
+
+    def prepare_board(self, board: Any, covered: Any = ()) -> None:
+        pass
+
+    def new_game(self) -> None:
+        pass
+
+    def next_guess(self, board: Any, my_side: str, word: Any, number: Any, covered: Any, marks: Any,
+                   history: Any = (), sudden_death: bool = False, turn_guesses: Any = ()) -> Any:
+        from partner import GuessChoice
+
+        return None if turn_guesses else GuessChoice(self.card, 0.9, 0.0, 1.0)
+
+    def explain(self, history: Any = ()) -> list[str]:
+        return []
+
+
+def test_solo_box_says_when_it_stops(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, _, setup = _solo_game(env, monkeypatch)
+    green = [i for i, c in enumerate(setup["key"]["A"]) if c == "G"][0]
+    monkeypatch.setattr(solo, "load_partner", lambda language, directory, difficulty: StopAfterOne(green))
+    try:
+        app.box.press("A.ok")
+        app.step(0)
+        app.box.type_text("A", "1\nzoo\n")
+        app.step(0)
+        said, stop_fill = False, False
+        for _ in range(300):
+            app.box.advance(0.05)
+            app.step(0)
+            if app.session.state.phase != "guess":
+                break
+            notice = app.screen.banner_notice
+            said = said or bool(notice and notice[0] == app.tr("solo.box_stops"))
+            hold = app.screen.holds.get("B")
+            stop_fill = stop_fill or bool(hold and hold["what"] == "stop")
+        history = [str(a) for a in app.session.state.history]
+        assert history[-2:] == [f"B guess {green}", "B stop"], history
+        assert said and stop_fill
+    finally:
+        app.shutdown()
