@@ -488,3 +488,22 @@ def test_solo_box_says_when_it_stops(env: Path, monkeypatch: pytest.MonkeyPatch)
         assert said and stop_fill
     finally:
         app.shutdown()
+
+
+def test_solo_model_gone_says_why_and_the_game_waits(env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, _, _ = _solo_game(env, monkeypatch)
+    try:
+        space_path("fr", "spacy", app.storage.directory).unlink()
+        app.box.press("A.stop")  # the box should give the first clue
+        app.step(0)
+        _run(app, 1.0)
+        view = app.session.public_view()
+        assert view.phase == "clue" and not view.clues
+        message = app.screen.message(view)
+        assert message.startswith(app.tr("solo.failed", reason="")) and "duetbox partner build" in message
+        app.box.press("menu")
+        app.box.release("menu")
+        app.step(0)
+        assert app.screen.name == "pause"  # the player can leave; the game is saved
+    finally:
+        app.shutdown()
