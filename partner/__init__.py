@@ -80,9 +80,7 @@ class Partner:
         self.guesser_spaces = list(guesser_spaces or spaces)
         self.vocab = _giver.Vocabulary(self.giver_spaces)
         self.giver_params = giver_params or (_giver.EASY if difficulty == "easy" else _giver.GiverParams())
-        self.guesser_params = guesser_params or (
-            _guesser.EASY if difficulty == "easy" else _guesser.GuesserParams()
-        )
+        self.guesser_params = guesser_params or (_guesser.EASY if difficulty == "easy" else _guesser.GuesserParams())
         self.checker = checker
         self._scores: _giver.BoardScores | None = None
         self._mats: dict[str, np.ndarray] = {}
@@ -100,9 +98,7 @@ class Partner:
             raise PartnerUnavailable(f"no solo partner for language {lang!r}: no word-vector model for it")
         names = built_spaces(lang, data_dir)[:PLAY_SPACES]
         if not names:
-            raise PartnerUnavailable(
-                f"solo partner for {lang!r} not built: run `duetbox partner build --lang {lang}`"
-            )
+            raise PartnerUnavailable(f"solo partner for {lang!r} not built: run `duetbox partner build --lang {lang}`")
         try:
             spaces = [VectorSpace.load(space_path(lang, n, data_dir)) for n in names]
         except SpaceError as exc:
@@ -143,9 +139,7 @@ class Partner:
         covered = set(covered)
         gone_for_partner = marked_for_partner(history)
         targets = [i for i, c in enumerate(my_side) if c == "G" and i not in covered]
-        bystanders = [
-            i for i, c in enumerate(my_side) if c == "N" and i not in covered and i not in gone_for_partner
-        ]
+        bystanders = [i for i, c in enumerate(my_side) if c == "N" and i not in covered and i not in gone_for_partner]
         assassins = [i for i, c in enumerate(my_side) if c == "X" and i not in covered]
         visible = [w for i, w in enumerate(self._board) if i not in covered]
         mine = [t for t in history if t.giver == ME]
@@ -209,8 +203,11 @@ class Partner:
     def _guesser_params_now(self, history: Sequence[Turn]) -> _guesser.GuesserParams:
         """Follow the partner's numbers more closely once two of its clues were read right throughout."""
         turns = [t for t in history if t.giver == PARTNER and t.guesses]
-        if self.difficulty == "normal" and len(turns) >= 1 and all(r == "G" for t in turns for _, r in t.guesses):
+        results = [r for t in turns for _, r in t.guesses]
+        if self.difficulty == "normal" and results and all(r == "G" for r in results):
             return _guesser.BOLD
+        # A careful mode after a wrong guess was measured: fewer assassins with a distant partner, but fewer
+        # wins with a close one; not kept.
         return self.guesser_params
 
     def next_guess(
@@ -258,9 +255,7 @@ class Partner:
             self._received[(len(history), clue_word or "")] = entry
             self._log.append(("received", entry))
             top = [int(i) for i in np.argsort(-a.value)[:4] if touchable[i]]
-            entry.considered = [
-                f"{self._board[i]} ({a.green[i]:.0%} green, {a.assassin[i]:.0%} assassin)" for i in top
-            ]
+            entry.considered = [f"{self._board[i]} ({a.green[i]:.0%} green, {a.assassin[i]:.0%} assassin)" for i in top]
         entry.reason = reason
         if not go:
             return None

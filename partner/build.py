@@ -108,11 +108,7 @@ def vocabularies(
     clue = [
         w
         for w in nouns
-        if zipf.get(w, 0.0) >= min_zipf_clue
-        and len(w) >= 3
-        and _WORD_RE.match(w)
-        and "'" not in w
-        and "-" not in w
+        if zipf.get(w, 0.0) >= min_zipf_clue and len(w) >= 3 and _WORD_RE.match(w) and "'" not in w and "-" not in w
     ]
     clue.sort(key=lambda w: -zipf[w])
     lookup = [w for w, z in zipf.items() if z >= min_zipf_lookup and _WORD_RE.match(w)]
@@ -142,9 +138,7 @@ def _spacy_rows(lang: str, words: list[str]) -> tuple[np.ndarray, dict[str, int]
     meta = json.loads((base / "meta.json").read_text(encoding="utf-8"))
     licence = meta.get("sources") or [{}]
     source = f"{lang}_core_news_md {meta.get('version')} static vectors"
-    vec_licence = next(
-        (s.get("license") for s in licence if "vector" in str(s.get("name", "")).lower()), None
-    )
+    vec_licence = next((s.get("license") for s in licence if "vector" in str(s.get("name", "")).lower()), None)
     return matrix, rows, f"{source}; vectors licence {vec_licence or 'see package metadata'}"
 
 
@@ -289,9 +283,7 @@ def write_space(
     return meta
 
 
-def build(
-    lang: str, directory: str | None = None, spaces: Iterable[str] | None = None, log: Log = print
-) -> list[Path]:
+def build(lang: str, directory: str | None = None, spaces: Iterable[str] | None = None, log: Log = print) -> list[Path]:
     """Export every space of `lang` (or the ones named); returns the written files. Raises BuildError."""
     if lang not in paths.SPACES:
         raise BuildError(f"no word-vector model for language {lang!r} (known: {', '.join(paths.SPACES)})")
@@ -309,14 +301,10 @@ def build(
             matrix, rows, source = _spacy_rows(lang, lookup)
         elif space == "use":
             # USE costs ~0.5 ms a word: encode the clue nouns and the more frequent lookup words only.
-            words = list(
-                dict.fromkeys(clue + [w for w in lookup if zipf.get(w, 0.0) >= 2.5 or w not in zipf])
-            )
+            words = list(dict.fromkeys(clue + [w for w in lookup if zipf.get(w, 0.0) >= 2.5 or w not in zipf]))
             matrix, rows, source = _use_rows(words, log)
         elif space == "gloss":
-            words = list(
-                dict.fromkeys(clue + [w for w in lookup if zipf.get(w, 0.0) >= 3.0 or w not in zipf])
-            )
+            words = list(dict.fromkeys(clue + [w for w in lookup if zipf.get(w, 0.0) >= 3.0 or w not in zipf]))
             matrix, rows, source = _gloss_rows(lang, words, log)
         elif space == "glove":
             matrix, rows, source = _glove_rows(lookup)

@@ -60,11 +60,7 @@ class Summary:
 
     def lines(self) -> list[str]:
         n = max(self.games, 1)
-        p95 = (
-            statistics.quantiles(self.clue_ms, n=20)[18]
-            if len(self.clue_ms) >= 20
-            else max(self.clue_ms or [0])
-        )
+        p95 = statistics.quantiles(self.clue_ms, n=20)[18] if len(self.clue_ms) >= 20 else max(self.clue_ms or [0])
         return [
             f"games {self.games}",
             f"win rate {100 * self.wins / n:.1f} %",
@@ -74,8 +70,7 @@ class Summary:
             f"greens found {statistics.fmean(self.greens or [0]):.2f} / 15",
             f"guess precision {100 * self.good / max(self.guesses, 1):.1f} %",
             f"clue time mean {statistics.fmean(self.clue_ms or [0]):.1f} ms, p95 {p95:.1f} ms",
-            f"new board mean {statistics.fmean(self.board_ms or [0]):.0f} ms,"
-            f" max {max(self.board_ms or [0]):.0f} ms",
+            f"new board mean {statistics.fmean(self.board_ms or [0]):.0f} ms, max {max(self.board_ms or [0]):.0f} ms",
         ]
 
 

@@ -9,8 +9,10 @@ import numpy as np
 
 from partner.legal import Checker, candidate_mask
 from partner.space import VectorSpace
-from partner.text import normalize
+from partner.text import NOT_CLUES, normalize
 from partner.turns import ClueChoice
+
+SHARED_ROW_PENALTY = 1.0  # sigma units
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,8 @@ class Vocabulary:
             raise ValueError("at least one space is needed")
         self.spaces = list(spaces)
         lead = spaces[0]
-        keep = [i for i, w in enumerate(lead.clue_words) if all(w in s for s in spaces[1:])]
+        banned = NOT_CLUES.get(lead.lang, frozenset())
+        keep = [i for i, w in enumerate(lead.clue_words) if w not in banned and all(w in s for s in spaces[1:])]
         self.words = [lead.clue_words[i] for i in keep]
         self.fold = lead.clue_fold[keep]
         self.stem = lead.clue_stem[keep]
@@ -65,6 +68,13 @@ class BoardScores:
             z[:, ~known] = 0.0  # unknown board word: no evidence either way
             self.z.append(z.astype(np.float32))
         self.low = np.minimum.reduce(self.z)  # consensus: a target must be close in every space
+        # Cards sharing a vector row with another card are one word to the box, not to a person: aiming at them
+        # needs a larger margin (e.g. escargot = mammouth = éléphant in the spaCy md table).
+        for space in vocab.spaces:
+            rows = [space.row(w) for w in self.board]
+            shared = [i for i, r in enumerate(rows) if r is not None and rows.count(r) > 1]
+            if shared:
+                self.low[:, shared] -= SHARED_ROW_PENALTY
         self.high = np.maximum.reduce(self.z)  # ... and a bad card far in every space
         self._vocab = vocab
         self._lang = lang
@@ -115,14 +125,10 @@ def choose_clue(
     best_slack = np.full(len(ok), -np.inf)
     for k in range(1, min(params.hard_max_n, len(targets)) + 1):
         tk = ts[:, k - 1]
-        slack = np.minimum.reduce(
-            [tk - bad_n - params.margin_n, tk - bad_a - params.margin_a, tk - params.min_z]
-        )
+        slack = np.minimum.reduce([tk - bad_n - params.margin_n, tk - bad_a - params.margin_a, tk - params.min_z])
         if k > params.max_n:
             slack = slack - params.big_margin * (k - params.max_n)
-        score = (
-            k + params.w_slack * np.minimum(slack, 2.0) + freq + params.leftover_bonus * left_cum[:, k - 1]
-        )
+        score = k + params.w_slack * np.minimum(slack, 2.0) + freq + params.leftover_bonus * left_cum[:, k - 1]
         better = (slack >= 0) & (score > best_score)
         best_score = np.where(better, score, best_score)
         best_k = np.where(better, k, best_k)
@@ -132,9 +138,7 @@ def choose_clue(
     if fallback:
         # Nothing meets the thresholds: the single-card clue whose weakest condition fails least.
         tk = ts[:, 0]
-        slack = np.minimum.reduce(
-            [tk - bad_n - params.margin_n, tk - bad_a - params.margin_a, tk - params.min_z]
-        )
+        slack = np.minimum.reduce([tk - bad_n - params.margin_n, tk - bad_a - params.margin_a, tk - params.min_z])
         best_score = np.where(ok, slack + 0.5 * freq, -np.inf)
         best_k = np.ones(len(ok), dtype=int)
         best_slack = slack
@@ -158,6 +162,4 @@ def choose_clue(
         return None
     k = int(best_k[chosen])
     picked = tuple(int(targets[j]) for j in order[chosen, :k])
-    return ClueChoice(
-        alternatives[0], k, picked, float(best_slack[chosen]), fallback, tuple(alternatives[1:])
-    )
+    return ClueChoice(alternatives[0], k, picked, float(best_slack[chosen]), fallback, tuple(alternatives[1:]))

@@ -14,9 +14,7 @@ def covered_cards(state: duet.DuetState) -> set[int]:
     return set(state.found) | (set(state.marks_a) & set(state.marks_b))
 
 
-def turns_for(
-    state: duet.DuetState, seat: Seat, partner: Partner | None = None
-) -> tuple[list[Turn], list[Turn]]:
+def turns_for(state: duet.DuetState, seat: Seat, partner: Partner | None = None) -> tuple[list[Turn], list[Turn]]:
     """(finished turns, the running turn if any) from `seat`'s point of view; results are public."""
     turns = []
     for entry in state.clues:

@@ -35,3 +35,14 @@ def stem(word: str, lang: str) -> str:
 def stems(words: list[str], lang: str) -> list[str]:
     stemmer = _stemmer(lang)
     return [fold(s) for s in stemmer.stemWords([normalize(w) for w in words])]
+
+
+#: Words the noun lists carry but that people read first as another part of speech: never used as clues.
+NOT_CLUES: dict[str, frozenset[str]] = {
+    "fr": frozenset(
+        "plus moins rien travers tout bien mal avant après dessus dessous dehors devant derrière pendant contre "
+        "personne pas fait tendre formant même autre non oui assez trop beaucoup peu grand petit jeune vieux "
+        "nouveau premier dernier seul vrai haut bas fort long large ensemble propos cours suite part".split()
+    ),
+    "en": frozenset("more less nothing all well ill before after over under out down up yes no".split()),
+}
