@@ -199,8 +199,17 @@ def run_script(app: Any, ops: list[Op], snapshots: Path | None, pace_ms: int) ->
 
 
 def _advance(app: Any, seconds: float) -> None:
-    """Move the fake clock; timers that fell due run on the next step (a hold fires, a notice ends)."""
-    app.box.advance(seconds)
+    """Move the fake clock by ``seconds``, stopping at every deadline on the way so that each timer runs at its
+    own time (a hold fires, the box's partner walks its cursor, a notice ends), as on the real box."""
+    end = app.clock.now() + seconds
+    for _ in range(10_000):  # a bound: a screen that keeps asking for "now" must not hang a script
+        now = app.clock.now()
+        deadline = app.deadline()
+        if deadline is None or deadline >= end or not app.running:
+            break
+        app.box.advance(max(0.0, deadline - now))
+        app.step(0)
+    app.box.advance(max(0.0, end - app.clock.now()))
 
 
 def main(argv: list[str]) -> int:
