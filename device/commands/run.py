@@ -21,6 +21,7 @@ import argparse
 import json
 import logging
 import os
+import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -278,6 +279,11 @@ def _main(argv: list[str]) -> int:
     app = App(box, storage, seed=args.seed, notifier=notifier, sound=_sound(args.hardware),
               speech=_speech(args.hardware), power=_power if args.hardware == "pi" else None,
               strict=args.hardware == "mock")
+    if ops is None:
+        # a SIGTERM during start-up (systemd stopping a box still drawing its first frame) is noted now and
+        # ends the loop cleanly as soon as it runs, instead of killing the process mid-start
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, app._on_signal)
     try:
         app.start(record)
     except SetupError as exc:
