@@ -66,13 +66,15 @@ CREATE TABLE IF NOT EXISTS decks (pack TEXT PRIMARY KEY, used TEXT NOT NULL);
 
 
 def data_dir(arg: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
-    """``--data-dir``, else ``$STATE_DIRECTORY`` (systemd; first entry), else the user data directory."""
+    """``--data-dir``, else ``$DUETBOX_DATA_DIR``, else ``$STATE_DIRECTORY`` (systemd; first entry), else the user
+    data directory (``$XDG_DATA_HOME/duetbox``, ``~/.local/share/duetbox``). ``partner.paths.data_dir`` agrees."""
     env = os.environ if environ is None else environ
     if arg:
         return Path(arg)
-    state = env.get("STATE_DIRECTORY", "")
-    if state:
-        return Path(state.split(":")[0])
+    for name in ("DUETBOX_DATA_DIR", "STATE_DIRECTORY"):
+        value = env.get(name, "")
+        if value:
+            return Path(value.split(":")[0])
     base = env.get("XDG_DATA_HOME") or str(Path(env.get("HOME", str(Path.home()))) / ".local" / "share")
     return Path(base) / "duetbox"
 

@@ -18,7 +18,8 @@ PLAY_SPACES = 2
 
 
 def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """The data directory: explicit, else $DUETBOX_DATA_DIR, else $STATE_DIRECTORY, else ~/.local/share."""
+    """The data directory: explicit, else $DUETBOX_DATA_DIR, else $STATE_DIRECTORY, else $XDG_DATA_HOME/duetbox,
+    else ~/.local/share/duetbox (the same order as device.storage.data_dir)."""
     if explicit:
         return Path(explicit)
     for name in ("DUETBOX_DATA_DIR", "STATE_DIRECTORY"):
@@ -26,7 +27,8 @@ def data_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
         if value:
             # systemd may pass several directories separated by ':'; the first is ours.
             return Path(value.split(":")[0])
-    return Path.home() / ".local" / "share" / "duetbox"
+    xdg = os.environ.get("XDG_DATA_HOME")
+    return Path(xdg) / "duetbox" if xdg else Path.home() / ".local" / "share" / "duetbox"
 
 
 def space_path(lang: str, space: str, directory: str | os.PathLike[str] | None = None) -> Path:
