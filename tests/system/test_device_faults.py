@@ -53,11 +53,12 @@ def assert_recovered(driver: AppDriver) -> None:
 
 
 def come_back(driver: AppDriver, gone: set[int]) -> None:
-    """Plug everything back, then let the loop retry until the injected failures still pending are used up."""
+    """Plug everything back, then let the loop retry until the injected failures still pending are used up
+    (failures injected while a device was backing off pile up: each retry uses one)."""
     for key in list(gone):
         device(driver, DEVICES[key]).reappear()
     gone.clear()
-    for _ in range(20):
+    for _ in range(1000):
         driver.box.advance(60)  # past the longest backoff
         driver.step()
         if not any(device(driver, name).guard.failed for name in DEVICES):
