@@ -170,8 +170,11 @@ def classic_case(seed: int, kind: str, variant: str) -> tuple[dict[str, Any], An
     last = [a for a in cl.legal_classic_actions(state) if isinstance(a, cl.TeamClue | cl.TeamStop)]
     if not last:
         return None
-    uncovered = [i for i in range(len(cards)) if i not in state.covered]
     colours = list(state.key.cards)
+    # In duo the box picks the card it covers among its own: a key that moves the box's cards is one that the
+    # box's next move tells apart, so only cards of the other kinds swap.
+    box = cl.other_team(state.players) if variant == "duo" else None
+    uncovered = [i for i in range(len(cards)) if i not in state.covered and colours[i] != box]
     swaps = [(i, j) for i in uncovered for j in uncovered if i < j and colours[i] != colours[j]]
     if not swaps:
         return None
