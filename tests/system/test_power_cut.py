@@ -198,6 +198,10 @@ def test_power_cut_kill_9_loses_nothing_committed_and_the_game_goes_on(tmp_path:
         t.start()
     for t in threads:
         t.join()
+    print(f"power cut: {sum(c.kills for c in chains)} kills ({sum(c.kills_mid_game for c in chains)} in the middle "
+          f"of play) in {CHAINS} chains, {sum(c.games_started for c in chains)} games, "
+          f"{sum(c.committed_total for c in chains)} actions committed by restarted boxes, "
+          f"{sum(len(c.problems) for c in chains)} problem(s)")
     problems = [p for c in chains for p in c.problems]
     assert not problems, "\n".join(problems[:20])
     assert sum(c.kills for c in chains) >= KILLS * 0.9, "runs ended before they could be killed"
