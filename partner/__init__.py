@@ -201,7 +201,7 @@ class Partner:
         return np.mean(zs, axis=0) if zs else None
 
     def _guesser_params_now(self, history: Sequence[Turn]) -> _guesser.GuesserParams:
-        """Follow the partner's numbers more closely once two of its clues were read right throughout."""
+        """Follow the partner's numbers more closely while every guess on its clues has been right."""
         turns = [t for t in history if t.giver == PARTNER and t.guesses]
         results = [r for t in turns for _, r in t.guesses]
         if self.difficulty == "normal" and results and all(r == "G" for r in results):

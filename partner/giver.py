@@ -20,16 +20,16 @@ class GiverParams:
     min_z: float = 1.0  # the weakest target must stand this far above a random word
     margin_n: float = 0.0  # ... and this far above the closest bystander the partner may still touch
     margin_a: float = 1.0  # ... and this far above the closest assassin
-    max_n: int = 3  # targets allowed at the plain margins
+    max_n: int = 2  # targets allowed at the plain margins
     hard_max_n: int = 4  # more targets only with `big_margin` extra slack per extra target
-    big_margin: float = 1.0
+    big_margin: float = 0.75
     w_slack: float = 0.4
     w_freq: float = 0.15
     leftover_bonus: float = 0.25  # prefer re-cluing words an earlier clue meant but the partner missed
 
 
 #: once the partner has understood every clue so far (see Partner._giver_params_now)
-BOLD = GiverParams(min_z=1.0, margin_n=0.0, margin_a=0.5, max_n=4, hard_max_n=4)
+BOLD = GiverParams(min_z=1.0, margin_n=0.0, margin_a=0.5, max_n=3, hard_max_n=4, big_margin=0.5)
 EASY = GiverParams(min_z=1.5, margin_n=0.5, margin_a=2.0, max_n=2, hard_max_n=3)
 
 

@@ -21,13 +21,9 @@ class _UsageError(Exception):
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="duetbox partner", description="the solo partner's word vectors and benchmark")
     sub = p.add_subparsers(dest="cmd")
-    b = sub.add_parser(
-        "build", help="export word vectors from the installed `ai` extra into the data directory"
-    )
+    b = sub.add_parser("build", help="export word vectors from the installed `ai` extra into the data directory")
     b.add_argument("--lang", default="fr")
-    b.add_argument(
-        "--space", action="append", help="only this space (repeatable); default: all of the language"
-    )
+    b.add_argument("--space", action="append", help="only this space (repeatable); default: all of the language")
     b.add_argument("--data-dir")
     e = sub.add_parser("eval", help="play box against box through the engine and print the figures")
     e.add_argument("--lang", default="fr")

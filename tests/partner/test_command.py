@@ -7,29 +7,21 @@ import pytest
 from device.commands import partner as command
 
 
-def test_command_eval_without_a_build_is_one_line_error(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_command_eval_without_a_build_is_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code = command.main(["eval", "--giver", "spacy", "--guesser", "spacy", "--data-dir", str(tmp_path)])
     err = capsys.readouterr().err
     assert code == 1
     assert err.count("\n") == 1 and "not built" in err
 
 
-def test_command_rejects_unknown_space_and_bad_arguments(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert (
-        command.main(["eval", "--giver", "word2vec", "--guesser", "spacy", "--data-dir", str(tmp_path)]) == 2
-    )
+def test_command_rejects_unknown_space_and_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert command.main(["eval", "--giver", "word2vec", "--guesser", "spacy", "--data-dir", str(tmp_path)]) == 2
     assert "unknown space" in capsys.readouterr().err
     assert command.main(["eval", "--giver", "spacy"]) == 2
     assert command.main([]) == 2
 
 
-def test_command_build_refuses_a_language_without_model(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_command_build_refuses_a_language_without_model(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert command.main(["build", "--lang", "ro", "--data-dir", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no word-vector model" in err

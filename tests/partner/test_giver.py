@@ -25,9 +25,7 @@ def test_legal_mask_rejects_visible_word_family_parts_and_shared_row() -> None:
         "fruit": [3, 1, 1],
         "table": [0, 3, 1],
     }
-    space = VectorSpace.from_vectors(
-        "fr", "t", vecs, ["pommes", "pommier", "pom", "verger", "fruit", "table"]
-    )
+    space = VectorSpace.from_vectors("fr", "t", vecs, ["pommes", "pommier", "pom", "verger", "fruit", "table"])
     vocab = Vocabulary([space])
     ok = candidate_mask(vocab.fold, vocab.stem, vocab.rows, ["pomme", "arbre"], [space], "fr")
     allowed = {w for w, keep in zip(vocab.words, ok, strict=True) if keep}
@@ -97,9 +95,7 @@ def test_giver_consensus_needs_targets_close_in_every_space(tiny: VectorSpace) -
     vecs = {w: tiny.vector(w) for w in BOARD + ["fruit", "orchestre", "océan", "astronomie", "guerre", "zoo"]}
     rng = np.random.default_rng(5)
     vecs["fruit"] = rng.normal(size=len(vecs["pomme"]))
-    other = VectorSpace.from_vectors(
-        "fr", "other", vecs, ["fruit", "orchestre", "océan", "astronomie", "guerre"]
-    )
+    other = VectorSpace.from_vectors("fr", "other", vecs, ["fruit", "orchestre", "océan", "astronomie", "guerre"])
     p = Partner("fr", [tiny, other])
     choice = p.give_clue(BOARD, side([0, 1, 8, 9]), covered=set())
     assert choice is not None

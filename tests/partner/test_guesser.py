@@ -91,9 +91,7 @@ def test_guesser_sudden_death_raises_the_bar_and_never_stops() -> None:
 def test_guesser_uses_earlier_clues_in_sudden_death(tiny: VectorSpace) -> None:
     p = Partner("fr", [tiny])
     history = [Turn(PARTNER, "zoo", 2, guesses=((20, "G"),))]
-    g = p.next_guess(
-        BOARD, side([0]), None, None, covered={20}, marks_for_me=set(), history=history, sudden_death=True
-    )
+    g = p.next_guess(BOARD, side([0]), None, None, covered={20}, marks_for_me=set(), history=history, sudden_death=True)
     assert g is not None and g.card in (21, 22, 23)
 
 
