@@ -366,7 +366,7 @@ class SettingsScreen(Screen):
         if self.app._speaker is not None:  # spoken announcements need espeak-ng: hidden without it
             rows += ["speech_A", "speech_output_A", "speech_B", "speech_output_B"]
         if self.admin:
-            rows += ["reset_stats", "shutdown", "reboot"]
+            rows += ["change_pin", "reset_stats", "shutdown", "reboot"]
         return rows + ["back"]
 
     def _options(self, row: str) -> tuple[Any, ...] | None:
@@ -407,6 +407,8 @@ class SettingsScreen(Screen):
                 self.status, self.confirm_reset = self.tr("settings.reset_done"), False
             else:
                 self.status, self.confirm_reset = self.tr("settings.reset_confirm"), True
+        elif row == "change_pin":
+            self.app.switch(PinScreen(self.app, self.back, mode="new"))
         elif row in ("shutdown", "reboot"):
             self.status = self.tr(f"settings.{row}_now")
             self.app.request_power(row)
@@ -448,20 +450,27 @@ class AdminScreen(SettingsScreen):
 
 
 class PinScreen(Screen):
-    """The admin PIN: up/down choose a digit, right (or OK) enters it; the last digit checks the PIN."""
+    """The admin PIN: up/down choose a digit, right (or OK) enters it; the last digit checks the PIN.
+
+    ``mode="new"`` asks for a new 4-digit PIN and ``"confirm"`` for it again (from the admin's "change PIN" row)."""
 
     name = "pin"
     attract = False
+    NEW_LENGTH = 4
 
-    def __init__(self, app: App, back: Screen | None) -> None:
+    def __init__(self, app: App, back: Screen | None, *, mode: str = "check", first: str | None = None) -> None:
         super().__init__(app)
         self.back = back
+        self.mode = mode
+        self.first = first
         self.digits: list[int] = []
         self.current = 0
         self.error: str | None = None
 
     @property
     def length(self) -> int:
+        if self.mode != "check":
+            return self.NEW_LENGTH
         return len(str(self.app.settings.get("pin", "0000")))
 
     def handle(self, event: InputEvent) -> None:
@@ -481,24 +490,37 @@ class PinScreen(Screen):
         elif event.button == "left" and self.digits:
             self.digits.pop()
         elif event.button in ("stop", "menu"):
-            self.app.switch(self.back or MenuScreen(self.app))
+            if self.mode == "check":
+                self.app.switch(self.back or MenuScreen(self.app))
+            else:
+                self.app.switch(AdminScreen(self.app, self.back))
 
     def _enter(self, digit: int) -> None:
         self.digits.append(digit)
         self.current = 0
-        if len(self.digits) >= self.length:
-            entered = "".join(str(d) for d in self.digits)
-            self.digits = []
-            if entered == str(self.app.settings.get("pin", "0000")):
-                self.app.switch(AdminScreen(self.app, self.back))
+        if len(self.digits) < self.length:
+            return
+        entered = "".join(str(d) for d in self.digits)
+        self.digits = []
+        if self.mode == "new":
+            self.app.switch(PinScreen(self.app, self.back, mode="confirm", first=entered))
+        elif self.mode == "confirm":
+            if entered == self.first:
+                self.app.set_setting("pin", entered)
+                admin = AdminScreen(self.app, self.back)
+                admin.status = self.tr("pin.changed")
+                self.app.switch(admin)
             else:
-                self.error = self.tr("pin.wrong")
+                self.mode, self.first, self.error = "new", None, self.tr("pin.mismatch")
+        elif entered == str(self.app.settings.get("pin", "0000")):
+            self.app.switch(AdminScreen(self.app, self.back))
+        else:
+            self.error = self.tr("pin.wrong")
 
     def frame(self) -> Frame:
-        ui = m.PinUi(self.tr("pin.title"), self.length, len(self.digits), self.current, self.error,
-                     self.tr("hint.pin"))
-        oled = m.OledTextUi(self.tr("pin.title"), ("*" * len(self.digits) + str(self.current),
-                                                   self.error or ""))
+        title = self.tr({"check": "pin.title", "new": "pin.new", "confirm": "pin.confirm"}[self.mode])
+        ui = m.PinUi(title, self.length, len(self.digits), self.current, self.error, self.tr("hint.pin"))
+        oled = m.OledTextUi(title, ("*" * len(self.digits) + str(self.current), self.error or ""))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
 
 

@@ -277,3 +277,44 @@ def test_app_long_stop_says_the_clue(tmp_path: Path) -> None:
     assert speaker.language == "en"
     assert len(speaker.said) == 1 and "river" in speaker.said[0]
     app.shutdown()
+
+
+def _admin(app: App) -> None:
+    from device.screens.shell import AdminScreen
+
+    app.start()
+    app.switch(AdminScreen(app))
+    app.screen.selected = app.screen.rows().index("change_pin")
+
+
+def _enter_pin(app: App, pin: str) -> None:
+    for digit in pin:
+        for _ in range(int(digit)):
+            app.box.press("A.up")
+            app.box.release("A.up")
+        app.box.press("A.ok")
+        app.box.release("A.ok")
+        app.step(0)
+
+
+def test_app_admin_changes_pin_after_confirming_it(app: App) -> None:
+    _admin(app)
+    app.box.press("A.ok")
+    app.step(0)
+    assert app.screen.name == "pin" and app.screen.mode == "new"
+    _enter_pin(app, "4711")
+    assert app.screen.mode == "confirm"
+    _enter_pin(app, "4711")
+    assert app.screen.name == "admin"
+    assert app.settings["pin"] == "4711"
+    assert app.storage.settings()["pin"] == "4711"
+
+
+def test_app_admin_pin_mismatch_keeps_old_pin(app: App) -> None:
+    _admin(app)
+    app.box.press("A.ok")
+    app.step(0)
+    _enter_pin(app, "1234")
+    _enter_pin(app, "1243")
+    assert app.screen.name == "pin" and app.screen.mode == "new" and app.screen.error
+    assert str(app.settings["pin"]) == "0000"
