@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from hardware.base import SEATS, Clock, InputEvent, Seat
@@ -11,6 +11,14 @@ from hardware.config import HardwareConfig, load_config
 from hardware.events import EventQueue
 
 log = logging.getLogger("duetbox.hardware")
+
+#: How often a backend with an SDL display pumps pygame's events while it waits: SDL 2 cannot sleep in
+#: ``SDL_WaitEventTimeout`` with the dummy or KMSDRM video driver (it pumps and sleeps 1 ms in a loop, about
+#: 2 % of a core for nothing), so the wait sleeps on the event queue's condition (button callbacks and signal
+#: handlers wake it at once) and looks at SDL's queue at this bounded rate.
+PUMP_IDLE_S = 0.05
+#: ... and while a key, touch or button is down (a hold or a release is being timed).
+PUMP_ACTIVE_S = 0.01
 
 Backend = Literal["pi", "mock", "emulator"]
 BACKENDS: tuple[str, ...] = ("pi", "mock", "emulator")
@@ -60,6 +68,45 @@ class Box:
 
     def _collect(self, timeout: float | None) -> list[InputEvent]:
         return self.queue.drain()
+
+    def _sleep(self, seconds: float) -> None:
+        """Sleep up to ``seconds``, waking at once when something is queued (tests replace it)."""
+        self.queue.wait_for_item(seconds)
+
+    def pump_interval(self) -> float:
+        """Seconds between two looks at SDL's event queue while waiting (see ``PUMP_IDLE_S``)."""
+        return PUMP_IDLE_S
+
+    def _wait_pumping(
+        self,
+        timeout: float | None,
+        pump: Callable[[], list[InputEvent]],
+        next_deadline: Callable[[], float | None] = lambda: None,
+    ) -> list[InputEvent]:
+        """The queued events and what ``pump`` reads; when there are none, sleep on the queue and pump again
+        every ``pump_interval()`` seconds (or at ``next_deadline()``) until something comes or ``timeout``
+        seconds pass (by the box clock and by the time slept, so a fake clock cannot make it wait forever)."""
+        deadline = None if timeout is None else self.clock.now() + timeout
+        slept = 0.0
+        while True:
+            events = self.queue.drain()
+            events += pump()
+            events += self.queue.drain()
+            if events or timeout == 0:
+                return events
+            now = self.clock.now()
+            left: list[float] = [self.pump_interval()]
+            if timeout is not None and deadline is not None:
+                remaining = min(deadline - now, timeout - slept)
+                if remaining <= 1e-6:  # float dust of the summed pauses
+                    return events
+                left.append(remaining)
+            wake = next_deadline()
+            if wake is not None:
+                left.append(wake - now)
+            pause = max(0.0, min(left))
+            self._sleep(pause)
+            slept += pause
 
     def close(self) -> None:
         if self._closed:

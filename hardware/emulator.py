@@ -19,7 +19,7 @@ from typing import Any
 from PIL import Image, ImageChops, ImageOps
 
 from hardware.base import RGB, SEATS, Clock, InputEvent, Seat
-from hardware.box import Box
+from hardware.box import PUMP_ACTIVE_S, PUMP_IDLE_S, Box
 from hardware.config import HardwareConfig
 from hardware.events import EventQueue, MonotonicClock
 from hardware.mock import MockButtons, MockOledPanel, MockRingDriver
@@ -152,19 +152,9 @@ class EmulatorBox(Box):
         self._small = pygame.font.Font(None, 20)
         self._seen: tuple[Any, ...] | None = None
         self._oled_cache: dict[Seat, tuple[int, Any]] = {}
-        self._wake_type = pygame.event.custom_type()
-        self.queue.on_put = self._wake
+        self._held: set[int] = set()  # keys down (pump faster while a hold is being timed)
+        self._pointer_down = False
         self.compose()
-
-    def _wake(self) -> None:
-        """Wake ``wait_events`` when something is queued from elsewhere (a signal handler, a thread)."""
-        import pygame
-
-        if not self.closed:
-            try:
-                pygame.event.post(pygame.event.Event(self._wake_type))
-            except pygame.error:
-                pass
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def _oled_rect(self, seat: Seat) -> Any:
@@ -288,23 +278,32 @@ class EmulatorBox(Box):
         return InputEvent(seat=None, button="touch", kind="touch", time=now,
                           pos=((x - g.left) / g.width, (y - g.top) / g.height))
 
-    def _collect(self, timeout: float | None) -> list[InputEvent]:
+    def _pump(self) -> list[InputEvent]:
+        """Show what changed, then translate SDL's pending events (never blocks in SDL)."""
         import pygame
 
         if self._state() != self._seen:
             self.compose()
-        events = self.queue.drain()
-        raw = pygame.event.get()
-        if not raw and not events and timeout != 0:
-            first = pygame.event.wait() if timeout is None else pygame.event.wait(max(1, int(timeout * 1000)))
-            raw = [first] if first.type != pygame.NOEVENT else []
-            raw += pygame.event.get()
-        events += self.queue.drain()
-        for ev in raw:
+        out = []
+        for ev in pygame.event.get():
+            if ev.type == pygame.KEYDOWN:
+                self._held.add(ev.key)
+            elif ev.type == pygame.KEYUP:
+                self._held.discard(ev.key)
+            elif ev.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
+                self._pointer_down = True
+            elif ev.type in (pygame.MOUSEBUTTONUP, pygame.FINGERUP):
+                self._pointer_down = False
             translated = self._translate(ev)
             if translated is not None:
-                events.append(translated)
-        return events
+                out.append(translated)
+        return out
+
+    def pump_interval(self) -> float:
+        return PUMP_ACTIVE_S if self._held or self._pointer_down else PUMP_IDLE_S
+
+    def _collect(self, timeout: float | None) -> list[InputEvent]:
+        return self._wait_pumping(timeout, self._pump)
 
     def close(self) -> None:
         if self.closed:

@@ -45,6 +45,13 @@ class EventQueue:
                 self._cond.wait(timeout)
         return self.drain()
 
+    def wait_for_item(self, timeout: float | None) -> bool:
+        """Block until something is queued (or ``timeout`` seconds pass) without draining; True if non-empty."""
+        with self._cond:
+            if not self._items:
+                self._cond.wait(timeout)
+            return bool(self._items)
+
     def __len__(self) -> int:
         with self._cond:
             return len(self._items)

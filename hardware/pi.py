@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hardware.base import RGB, SEATS, Clock, InputEvent, Seat
-from hardware.box import Box
+from hardware.box import PUMP_ACTIVE_S, PUMP_IDLE_S, Box
 from hardware.config import HardwareConfig, OledConfig, RingConfig
 from hardware.debounce import Debouncer
 from hardware.errors import HardwareMissing, current_user
@@ -342,7 +342,7 @@ class PiDisplay:
         w, h = self.size
         if not (800 <= w <= 1920 and 480 <= h <= 1080):
             log.warning("display is %dx%d, outside the supported 800x480..1920x1080", w, h)
-        self.wake_type = pygame.event.custom_type()
+        self.touching = False  # a finger is down: PiBox pumps faster
         self.closed = False
 
     def present(self, rects: Sequence[Any] | None = None) -> None:
@@ -350,14 +350,6 @@ class PiDisplay:
             self._pygame.display.update(list(rects))
         else:
             self._pygame.display.flip()
-
-    def wake(self) -> None:
-        """Wake a ``poll`` blocked in another thread (SDL's event queue is thread-safe)."""
-        if not self.closed:
-            try:
-                self._pygame.event.post(self._pygame.event.Event(self.wake_type))
-            except self._pygame.error:
-                pass
 
     def translate(self, event: Any, now: float) -> InputEvent | None:
         pg = self._pygame
@@ -377,15 +369,16 @@ class PiDisplay:
             return InputEvent(seat=None, button="keyboard", kind="text", time=now, text=text)
         return None
 
-    def poll(self, now: float, wait: float | None = 0) -> list[InputEvent]:
-        """Translate pending pygame events; if none, block up to ``wait`` seconds (None: until one comes)."""
+    def poll(self, now: float) -> list[InputEvent]:
+        """Translate pending pygame events. Never blocks: SDL's own wait cannot sleep on KMSDRM (it pumps
+        and sleeps 1 ms in a loop), so ``PiBox`` sleeps on its event queue and calls this at a bounded rate."""
         pg = self._pygame
-        raw = pg.event.get()
-        if not raw and wait != 0:
-            first = pg.event.wait() if wait is None else pg.event.wait(max(1, round(wait * 1000)))
-            raw = ([first] if first.type != pg.NOEVENT else []) + pg.event.get()
         out = []
-        for ev in raw:
+        for ev in pg.event.get():
+            if ev.type == pg.FINGERDOWN or (ev.type == pg.MOUSEBUTTONDOWN and not getattr(ev, "touch", False)):
+                self.touching = True
+            elif ev.type in (pg.FINGERUP, pg.MOUSEBUTTONUP):
+                self.touching = False
             translated = self.translate(ev, now)
             if translated is not None:
                 out.append(translated)
@@ -423,7 +416,6 @@ class PiBox(Box):
         try:
             display = PiDisplay(display_size or config.display.size, fullscreen=config.display.fullscreen)
             parts.append(display)
-            queue.on_put = display.wake
             buttons = PiButtons(config, clk, queue, pin_factory=pin_factory)
             parts.append(buttons)
             oleds: dict[Seat, OledScreen] = {}
@@ -449,18 +441,14 @@ class PiBox(Box):
         super().__init__(config=config, clock=clk, buttons=buttons, oleds=oleds, ring=ring, display=display,
                          queue=queue)
 
+    def _pump(self) -> list[InputEvent]:
+        now = self.clock.now()
+        self.buttons.poll(now)  # switches that settled after chatter go through the queue
+        return self.display.poll(now)
+
+    def pump_interval(self) -> float:
+        down = self.display.touching or any(d.pressed for d in self.buttons.debouncers.values())
+        return PUMP_ACTIVE_S if down else PUMP_IDLE_S
+
     def _collect(self, timeout: float | None) -> list[InputEvent]:
-        deadline = None if timeout is None else self.clock.now() + timeout
-        while True:
-            now = self.clock.now()
-            self.buttons.poll(now)
-            events = self.display.poll(now, 0)
-            events = self.queue.drain() + events
-            if events or timeout == 0 or (deadline is not None and now >= deadline):
-                return events
-            wakes = [t for t in (deadline, self.buttons.next_deadline()) if t is not None]
-            wait = max(0.0, min(wakes) - now) if wakes else None
-            events = self.display.poll(now, wait)
-            events = self.queue.drain() + events
-            if events:
-                return events
+        return self._wait_pumping(timeout, self._pump, self.buttons.next_deadline)

@@ -140,3 +140,59 @@ def test_emulator_queue_put_wakes_a_blocked_wait(emu):
     timer.join()
     assert events == [quit_event]
     assert time.monotonic() - start < 5
+
+
+def _recorded_sleeps(box, clock, monkeypatch):
+    """Replace the box's queue sleep by a fake one that advances ``clock``; SDL's blocking wait must not run."""
+    pauses = []
+
+    def fake_sleep(seconds):
+        pauses.append(round(seconds, 6))
+        clock.advance(seconds)
+
+    def no_sdl_wait(*args):
+        raise AssertionError("pygame.event.wait polls 1 ms at a time with the dummy/KMSDRM drivers")
+
+    monkeypatch.setattr(box, "_sleep", fake_sleep)
+    monkeypatch.setattr(pygame.event, "wait", no_sdl_wait)
+    return pauses
+
+
+def test_emulator_idle_wait_pumps_sdl_every_50ms_not_in_a_busy_loop(emu, monkeypatch):
+    pauses = _recorded_sleeps(emu, emu.clock, monkeypatch)
+    assert emu.wait_events(1.0) == []
+    assert pauses == [0.05] * 20
+
+
+def test_emulator_wait_pumps_faster_while_a_key_is_held(emu, monkeypatch):
+    pauses = _recorded_sleeps(emu, emu.clock, monkeypatch)
+    key(pygame.KEYDOWN, pygame.K_SPACE)
+    assert [(e.button, e.kind) for e in emu.wait_events(0)] == [("ok", "press")]
+    assert emu.wait_events(0.1) == []
+    assert pauses == [0.01] * 10
+    key(pygame.KEYUP, pygame.K_SPACE)
+    assert [(e.button, e.kind) for e in emu.wait_events(0)] == [("ok", "release")]
+    pauses.clear()
+    assert emu.wait_events(0.1) == []
+    assert pauses == [0.05, 0.05]
+
+
+def test_emulator_short_timeout_bounds_the_pause(emu, monkeypatch):
+    pauses = _recorded_sleeps(emu, emu.clock, monkeypatch)
+    assert emu.wait_events(0.02) == []
+    assert pauses == [0.02]
+
+
+def test_emulator_sdl_event_arriving_while_asleep_is_read_at_the_next_pump(emu, monkeypatch):
+    pauses = []
+
+    def sleep_then_key(seconds):
+        pauses.append(seconds)
+        emu.clock.advance(seconds)
+        if len(pauses) == 3:
+            key(pygame.KEYDOWN, pygame.K_m)
+
+    monkeypatch.setattr(emu, "_sleep", sleep_then_key)
+    got = emu.wait_events(None)
+    assert [(e.button, e.kind) for e in got] == [("menu", "press")]
+    assert len(pauses) == 3

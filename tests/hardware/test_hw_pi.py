@@ -347,3 +347,57 @@ def test_pi_box_close_darkens_ring_and_is_idempotent(pibox):
     pibox.close()
     spi = pibox.test_spidev.devices[0]
     assert spi.writes[-1] == ws2812_spi_bytes([(0, 0, 0)] * pibox.ring.count) and spi.closed
+
+
+def test_pi_box_idle_wait_sleeps_on_the_queue_and_pumps_sdl_every_50ms(pibox, monkeypatch):
+    from hardware.mock import FakeClock
+
+    clock = FakeClock()
+    pibox.clock = clock
+    pauses = []
+
+    def fake_sleep(seconds):
+        pauses.append(round(seconds, 6))
+        clock.advance(seconds)
+
+    def no_sdl_wait(*args):
+        raise AssertionError("pygame.event.wait polls 1 ms at a time on KMSDRM")
+
+    monkeypatch.setattr(pibox, "_sleep", fake_sleep)
+    monkeypatch.setattr(pygame.event, "wait", no_sdl_wait)
+    assert pibox.wait_events(0.5) == []
+    assert pauses == [0.05] * 10
+
+
+def test_pi_box_pumps_faster_while_a_button_is_down(pibox, factory, monkeypatch):
+    from hardware.mock import FakeClock
+
+    clock = FakeClock()
+    pibox.clock = clock
+    pibox.buttons.clock = clock
+    pauses = []
+
+    def fake_sleep(seconds):
+        pauses.append(round(seconds, 6))
+        clock.advance(seconds)
+
+    monkeypatch.setattr(pibox, "_sleep", fake_sleep)
+    factory.pin(CFG.buttons.A.ok).drive_low()
+    assert [(e.button, e.kind) for e in pibox.wait_events(0)] == [("ok", "press")]
+    assert pibox.wait_events(0.05) == []
+    assert pauses == [0.01] * 5
+
+
+def test_pi_box_touch_arrives_through_the_bounded_pump(pibox, monkeypatch):
+    pauses = []
+
+    def sleep_then_touch(seconds):
+        pauses.append(seconds)
+        if len(pauses) == 2:
+            pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.25, y=0.5, touch_id=1, finger_id=1,
+                                                 dx=0, dy=0, pressure=1.0))
+
+    monkeypatch.setattr(pibox, "_sleep", sleep_then_touch)
+    (event,) = pibox.wait_events(None)
+    assert event.kind == "touch" and event.pos == (0.25, 0.5)
+    assert len(pauses) == 2 and pibox.display.touching
