@@ -149,6 +149,8 @@ def _parse(text: str) -> _Parsed:
     for number, word in entries:
         if len(word.split()) > 1:
             problems.append(f"line {number}: {word!r} is several words")
+        if any(unicodedata.category(ch).startswith("C") for ch in word):
+            problems.append(f"line {number}: {word!r} holds a control or invisible character")
         if len(word) > MAX_WORD_LENGTH:
             problems.append(
                 f"line {number}: {word!r} has {len(word)} letters (at most {MAX_WORD_LENGTH} fit a card)"

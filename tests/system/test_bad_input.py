@@ -214,11 +214,7 @@ def test_bad_input_broken_script_says_one_line_and_exits_2(path: Path, tmp_path:
 
 
 UNREADABLE_PACKS = {"binary.txt", "latin1.txt"}
-NUL_FIXED = pytest.mark.xfail(strict=True, reason="engine.words accepts words holding control characters (NUL)")
-
-
-@pytest.mark.parametrize("path", [pytest.param(p, marks=NUL_FIXED) if p.name == "nul_bytes.txt" else p
-                                  for p in corpus("packs")], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", corpus("packs"), ids=lambda p: p.name)
 def test_bad_input_broken_word_pack_check_follows_its_contract(path: Path, capsys: pytest.CaptureFixture[str]):
     # `duetbox words check`: exit 1 and one line per problem on stdout; exit 2 and one stderr line if unreadable.
     code = cli(["words", "check", str(path)])
