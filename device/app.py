@@ -194,6 +194,13 @@ class App:
     def start_from_record(self, record: dict[str, Any]) -> None:
         """Begin on a record's set-up and actions, as if played here. SetupError when it cannot."""
         session, actions = session_from_record(record, self.settings["language"])
+        # Check every action on a scratch copy first: a record refused half-way must leave nothing behind.
+        probe, _ = session_from_record(record, self.settings["language"])
+        for i, item in enumerate(actions):
+            try:
+                probe.apply(probe.action_from_dict(item), probe.version)
+            except (ValueError, IllegalAction) as exc:
+                raise SetupError(f"action {i} of the record cannot be played: {exc}") from None
         self.begin_game(session, kind=session.mode)
         for i, item in enumerate(actions):
             try:

@@ -170,12 +170,7 @@ def test_bad_input_broken_record_replay_says_one_line_and_exits_2(path: Path, ca
     assert line.startswith("duetbox replay: ") and path.name in line
 
 
-HALF_STARTED = pytest.mark.xfail(strict=True, reason="a --start record refused at a later action leaves its "
-                                 "valid prefix behind as an unfinished game (the next start resumes it)")
-
-
-@pytest.mark.parametrize("path", [pytest.param(p, marks=HALF_STARTED) if p.name == "action_card_out_of_range.json"
-                                  else p for p in corpus("records")], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", corpus("records"), ids=lambda p: p.name)
 def test_bad_input_broken_record_start_says_one_line_and_exits_2(path: Path, ok_script: Path, tmp_path: Path,
                                                                  capsys: pytest.CaptureFixture[str]):
     data = tmp_path / "data"
