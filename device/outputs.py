@@ -105,6 +105,7 @@ class Outputs:
         self.last_ring: list[tuple[int, int, int]] = []
         self._last_shared: tuple[Any, Any] | None = None
         self._oled_seen: dict[str, tuple[Any, Any]] = {}
+        self._display_failed = False  # present() failed: log once per burst, redraw whole when it returns
         self._renderer = _SharedRenderer() if _SharedRenderer is not None else None
 
     def show(self, frame: Frame, now: float, *, force: bool = False) -> None:
@@ -129,7 +130,17 @@ class Outputs:
         except Exception:  # noqa: BLE001 - a drawing bug must not stop the game
             log.exception("drawing the shared display failed; showing the stand-in")
             rects = _standin_shared(display.surface, frame.view, frame.shared)
-        display.present(rects)
+        try:
+            display.present(None if self._display_failed else rects)
+        except (OSError, RuntimeError) as exc:  # pygame.error is a RuntimeError: a display that went away
+            if not self._display_failed:
+                log.warning("the shared display failed (%s); the game goes on without it", exc)
+            self._display_failed = True
+            self._last_shared = None  # try again with the next frame
+            return
+        if self._display_failed:
+            log.info("the shared display is back")
+            self._display_failed = False
 
     def _oled(self, seat: str, frame: Frame, ui: Any, force: bool) -> None:
         screen = self.box.oleds.get(seat)
