@@ -89,6 +89,17 @@ class MockOledPanel:
             raise ValueError("page write out of range")
         self.ram[start:start + len(data)] = data
 
+    def write_window(self, first: int, pages: int, c0: int, c1: int, data: bytes) -> None:
+        self.faults.writes += 1
+        self.faults.trip("write")
+        width = c1 - c0 + 1
+        if not (0 <= c0 <= c1 < PAGE_BYTES and 0 <= first and first + pages <= PAGES
+                and len(data) == pages * width):
+            raise ValueError("window write out of range")
+        for i in range(pages):
+            start = (first + i) * PAGE_BYTES + c0
+            self.ram[start:start + width] = data[i * width:(i + 1) * width]
+
     def glass(self) -> Image.Image:
         """What the panel shows now (in the panel's own orientation)."""
         return unpack_pages([bytes(self.ram[p * PAGE_BYTES:(p + 1) * PAGE_BYTES]) for p in range(PAGES)])

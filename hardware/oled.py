@@ -1,8 +1,9 @@
 """The seat screens: 128x64 one-bit OLEDs (SSD1306 or SH1106) updated page by page.
 
 luma's ssd1306/sh1106 ``display()`` always sends the whole 1024-byte frame. We pack the image into the
-panel's 8 pages of 128 bytes ourselves and send only the pages that changed, which keeps the shared I2C bus
-free for the other seat. ``OledScreen`` holds that logic plus fault handling; the backend supplies an
+panel's 8 pages of 128 bytes ourselves and send only the changed column span of each changed page (a column
+window on the SSD1306, a page and column select on the SH1106), which keeps the shared I2C bus free for the
+other seat. ``OledScreen`` holds that logic plus fault handling; the backend supplies an
 ``OledPanel`` (luma over I2C on the Pi, an in-memory panel in the mock).
 """
 
@@ -37,6 +38,40 @@ def run_cost(model: str, pages: int) -> int:
     return _TRANSACTION + SSD1306_WINDOW_CMDS + _TRANSACTION + pages * PAGE_BYTES
 
 
+def window_cost(model: str, pages: int, width: int) -> int:
+    """Bytes on the bus to write columns of ``width`` on ``pages`` consecutive pages: SSD1306 one column and
+    page window (0x21 c0 c1 0x22 p0 p1) and one data transaction; SH1106 a page and column select and a data
+    transaction per page."""
+    if model == "sh1106":
+        return pages * (_TRANSACTION + SH1106_PAGE_CMDS + _TRANSACTION + width)
+    return _TRANSACTION + SSD1306_WINDOW_CMDS + _TRANSACTION + pages * width
+
+
+def changed_windows(model: str, old: list[bytes] | None, new: list[bytes]) -> list[tuple[int, int, int, int]]:
+    """(first page, page count, first column, last column) of what to send so that ``old`` becomes ``new``:
+    the changed column span of each changed page; on the SSD1306 neighbouring pages share one window when
+    that costs fewer bus bytes. Everything when ``old`` is None."""
+    if old is None:
+        return [(0, len(new), 0, PAGE_BYTES - 1)]
+    spans: list[tuple[int, int, int, int]] = []
+    for p, (before, after) in enumerate(zip(old, new, strict=True)):
+        if before == after:
+            continue
+        c0 = next(x for x in range(PAGE_BYTES) if before[x] != after[x])
+        c1 = next(x for x in range(PAGE_BYTES - 1, -1, -1) if before[x] != after[x])
+        if spans and model != "sh1106":
+            f, n, a0, a1 = spans[-1]
+            if f + n == p:
+                u0, u1 = min(a0, c0), max(a1, c1)
+                merged = window_cost(model, n + 1, u1 - u0 + 1)
+                apart = window_cost(model, n, a1 - a0 + 1) + window_cost(model, 1, c1 - c0 + 1)
+                if merged <= apart:
+                    spans[-1] = (f, n + 1, u0, u1)
+                    continue
+        spans.append((p, 1, c0, c1))
+    return spans
+
+
 def full_frame_cost(model: str) -> int:
     return run_cost(model, PAGES)
 
@@ -56,13 +91,10 @@ def pack_pages(image: Image.Image) -> list[bytes]:
     if image.size != (WIDTH, HEIGHT):
         raise ValueError(f"an OLED frame is {WIDTH}x{HEIGHT}, got {image.size[0]}x{image.size[1]}")
     img = image if image.mode == "1" else image.convert("1")
-    pages = []
-    for p in range(PAGES):
-        strip = img.crop((0, p * 8, WIDTH, p * 8 + 8))
-        # Turned a quarter clockwise, each row of the strip is one column read bottom to top, and PIL packs a
-        # row MSB first: so bit 0 is the top pixel, as the controller wants.
-        pages.append(strip.transpose(Image.Transpose.ROTATE_270).tobytes())
-    return pages
+    # Turned a quarter clockwise, each row of the image is one column read bottom to top; PIL packs a row MSB
+    # first, 8 pixels a byte: byte 7 - p of row x holds column x, rows 8p..8p+7 with the top pixel in bit 0.
+    turned = img.transpose(Image.Transpose.ROTATE_270).tobytes()  # 128 rows of 8 bytes
+    return [turned[PAGES - 1 - p::PAGES] for p in range(PAGES)]
 
 
 def unpack_pages(pages: list[bytes]) -> Image.Image:
@@ -99,6 +131,11 @@ class OledPanel(Protocol):
 
     def write_pages(self, first: int, data: bytes) -> None:
         """Write ``len(data) // 128`` consecutive pages starting at page ``first``. May raise OSError."""
+        ...
+
+    def write_window(self, first: int, pages: int, c0: int, c1: int, data: bytes) -> None:
+        """Write columns ``c0..c1`` of ``pages`` consecutive pages from ``first`` (``data``: page after page).
+        Optional: a panel without it gets whole pages. May raise OSError."""
         ...
 
     def close(self) -> None: ...
@@ -163,10 +200,19 @@ class OledScreen:
         wanted = self._wanted
         assert wanted is not None
 
+        model = self.panel.model
+
         def write() -> None:
-            for first, count in changed_runs(self._on_glass, wanted):
-                self.panel.write_pages(first, b"".join(wanted[first:first + count]))
-                self.bytes_sent += run_cost(self.panel.model, count)
+            if not hasattr(self.panel, "write_window"):
+                for first, count in changed_runs(self._on_glass, wanted):
+                    self.panel.write_pages(first, b"".join(wanted[first:first + count]))
+                    self.bytes_sent += run_cost(model, count)
+                self._on_glass = wanted
+                return
+            for first, count, c0, c1 in changed_windows(model, self._on_glass, wanted):
+                data = b"".join(page[c0:c1 + 1] for page in wanted[first:first + count])
+                self.panel.write_window(first, count, c0, c1, data)
+                self.bytes_sent += window_cost(model, count, c1 - c0 + 1)
             self._on_glass = wanted
 
         if self.guard.run(write):

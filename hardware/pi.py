@@ -211,6 +211,26 @@ class LumaPanel:
         except luma_error.Error as exc:
             raise OSError(errno.EIO, f"OLED of seat {self.seat} at {self.where}: {exc}") from None
 
+    def write_window(self, first: int, pages: int, c0: int, c1: int, data: bytes) -> None:
+        """Columns ``c0..c1`` of ``pages`` pages from ``first``, through luma's serial interface."""
+        from luma.core import error as luma_error
+
+        if self.device is None or self._serial is None:
+            raise OSError(errno.ENODEV, f"OLED of seat {self.seat} is not initialised")
+        serial = self._serial
+        width = c1 - c0 + 1
+        try:
+            if self.model == "sh1106":
+                col = c0 + 2  # its 132-column RAM starts 2 columns early
+                for i in range(pages):
+                    serial.command(0xB0 + first + i, col & 0x0F, 0x10 | (col >> 4))
+                    serial.data(list(data[i * width:(i + 1) * width]))
+            else:
+                serial.command(0x21, c0, c1, 0x22, first, first + pages - 1)
+                serial.data(list(data))
+        except luma_error.Error as exc:
+            raise OSError(errno.EIO, f"OLED of seat {self.seat} at {self.where}: {exc}") from None
+
     def close(self) -> None:
         device, self.device = self.device, None
         if device is None:

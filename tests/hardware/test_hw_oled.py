@@ -86,8 +86,8 @@ def test_oled_screen_first_frame_full_then_only_changed_page():
     assert screen.bytes_sent == 1034
     assert screen.show(frame()) is False  # identical: skipped, nothing sent
     assert screen.bytes_sent == 1034 and screen.frames_skipped == 1
-    assert screen.show(frame(extra=(100, 40))) is True  # one pixel in page 5
-    assert screen.bytes_sent == 1034 + 138
+    assert screen.show(frame(extra=(100, 40))) is True  # one pixel in page 5: a one-column window
+    assert screen.bytes_sent == 1034 + 10 + 1
     assert same(screen.glass(), frame(extra=(100, 40)))
     assert same(screen.image, frame(extra=(100, 40)))
 
@@ -95,8 +95,8 @@ def test_oled_screen_first_frame_full_then_only_changed_page():
 def test_oled_screen_sh1106_costs_per_page():
     screen = MockSeatScreen("OLED B", FakeClock(), model="sh1106")
     screen.show(frame())
-    screen.show(frame(extra=(0, 0)))  # page 0 (the text is there too, but only that page changes)
-    assert screen.bytes_sent == 1080 + 135
+    screen.show(frame(extra=(0, 0)))  # column 0 of page 0: page and column select, one data byte
+    assert screen.bytes_sent == 1080 + 7 + 1
 
 
 def test_oled_screen_rotation_two_turns_image_upside_down():
@@ -175,3 +175,49 @@ def test_oled_screen_close_is_idempotent_and_final():
     assert screen.closed and screen.panel.closed
     with pytest.raises(RuntimeError):
         screen.show(frame())
+
+
+def test_oled_changed_windows_span_only_changed_columns_and_merge_when_cheaper():
+    from hardware.oled import changed_windows
+
+    old = [bytes(128)] * 8
+    new = list(old)
+    new[2] = bytes(10) + b"\x01" * 5 + bytes(113)  # columns 10..14
+    new[3] = bytes(12) + b"\x01" + bytes(115)  # column 12: shares page 2's window (cheaper than its own)
+    new[6] = bytes(100) + b"\x01" + bytes(27)
+    assert changed_windows("ssd1306", old, new) == [(2, 2, 10, 14), (6, 1, 100, 100)]
+    assert changed_windows("sh1106", old, new) == [(2, 1, 10, 14), (3, 1, 12, 12), (6, 1, 100, 100)]
+    assert changed_windows("ssd1306", None, new) == [(0, 8, 0, 127)]
+    assert changed_windows("ssd1306", old, old) == []
+
+
+def test_oled_pack_pages_matches_the_page_layout_bit_by_bit():
+    import random
+
+    rng = random.Random(1)
+    img = Image.new("1", (128, 64))
+    for _ in range(300):
+        img.putpixel((rng.randrange(128), rng.randrange(64)), 1)
+    pages = pack_pages(img)
+    for x in range(128):
+        for y in range(64):
+            assert bool(pages[y // 8][x] >> (y % 8) & 1) == bool(img.getpixel((x, y)))
+    assert same(unpack_pages(pages), img)
+
+
+def test_oled_screen_random_frames_reach_the_panel_exactly():
+    import random
+
+    from PIL import ImageDraw
+
+    rng = random.Random(2)
+    for model in ("ssd1306", "sh1106"):
+        screen = MockSeatScreen("OLED A", FakeClock(), model=model)
+        img = frame()
+        for _ in range(30):
+            img = img.copy()
+            x, y = rng.randrange(128), rng.randrange(64)
+            ImageDraw.Draw(img).rectangle((x, y, min(127, x + rng.randrange(30)), min(63, y + 9)),
+                                          fill=rng.randint(0, 1))
+            screen.show(img)
+            assert same(screen.glass(), img)

@@ -165,9 +165,36 @@ def test_pi_luma_panel_writes_pages_the_controller_understands(model):
     screen.show(frame("hello"))
     assert same(bus.glass(), frame("hello"))
     before = bus.data_bytes
-    screen.show(frame("hello", (64, 60)))  # page 7 only
-    assert bus.data_bytes - before == 128
+    wire = bus.wire_bytes
+    screen.show(frame("hello", (64, 60)))  # one column of page 7 only
+    assert bus.data_bytes - before == 1
+    assert bus.wire_bytes - wire == (10 + 1 if model == "ssd1306" else 7 + 1)
     assert same(bus.glass(), frame("hello", (64, 60)))
+    screen.close()
+
+
+@pytest.mark.parametrize("model", ["ssd1306", "sh1106"])
+def test_pi_luma_panel_column_windows_rebuild_every_frame_in_controller_ram(model):
+    import random
+
+    from PIL import ImageDraw
+
+    rng = random.Random(3)
+    bus = FakeOledBus(model, 0x3C)
+    cfg = parse_config({"oled": {"A": {"model": model}}}).oleds["A"]
+    panel = LumaPanel("A", cfg, bus=bus)
+    panel.init()
+    screen = OledScreen("OLED A", panel, FakeClock())
+    img = frame("start")
+    for _ in range(40):
+        img = img.copy()
+        draw = ImageDraw.Draw(img)
+        for _ in range(rng.randint(1, 3)):
+            x, y = rng.randrange(128), rng.randrange(64)
+            draw.rectangle((x, y, min(127, x + rng.randrange(20)), min(63, y + rng.randrange(12))),
+                           fill=rng.randint(0, 1))
+        screen.show(img)
+        assert same(bus.glass(), img)
     screen.close()
 
 
