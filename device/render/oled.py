@@ -16,6 +16,10 @@ Meaning is carried by patterns, never by intensity (the panel has one bit anyway
 
 from __future__ import annotations
 
+import math
+from collections import OrderedDict
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from engine.views import CardView, SeatView
@@ -34,8 +38,34 @@ TITLE = 11
 BIG = 22
 
 
+#: The seat key screen (what every guess redraws) pastes pre-rendered key cells and texts instead of drawing
+#: them with PIL primitives each time; False draws everything directly (tests compare the two pixel by pixel).
+FAST = True
+_FRAMES: OrderedDict[tuple[object, object], Image.Image] = OrderedDict()
+_FRAME_LIMIT = 16
+
+
 def render_oled(view: SeatView | None, ui: OledUi | None) -> Image.Image:
-    """One 128x64 mode "1" frame for a seat's OLED."""
+    """One 128x64 mode "1" frame for a seat's OLED (a fresh image; recent frames are cached by their
+    inputs, so an OLED whose view and model did not change costs a copy)."""
+    key = (view, ui)
+    if FAST:
+        try:
+            cached = _FRAMES.get(key)
+        except TypeError:  # an unhashable model: no caching
+            cached, key = None, None  # type: ignore[assignment]
+        if cached is not None:
+            _FRAMES.move_to_end(key)
+            return cached.copy()
+    image = _render(view, ui)
+    if FAST and key is not None:
+        _FRAMES[key] = image.copy()
+        if len(_FRAMES) > _FRAME_LIMIT:
+            _FRAMES.popitem(last=False)
+    return image
+
+
+def _render(view: SeatView | None, ui: OledUi | None) -> Image.Image:
     image = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(image)
     draw.fontmode = "1"  # no anti-aliasing: crisp one-bit glyphs
@@ -50,6 +80,55 @@ def render_oled(view: SeatView | None, ui: OledUi | None) -> Image.Image:
     elif view is not None:
         _seat_key(draw, view, ui if isinstance(ui, SeatKeyUi) else SeatKeyUi())
     return image
+
+
+# --- pre-rendered pieces ------------------------------------------------------------------------------
+
+_PAD = 4
+
+
+@lru_cache(maxsize=512)
+def _text_tile(text: str, size: int, bold: bool, fx: float, fy: float) -> Image.Image:
+    """``text`` drawn as ``draw.text`` would draw it at a position whose fractional parts are (fx, fy),
+    on a tile with a margin of ``_PAD``: pasting it (as a mask) at the integer part minus the margin gives
+    the same pixels."""
+    font = pil_font(size, bold=bold)
+    left, top, right, bottom = font.getbbox(text)
+    tile = Image.new("1", (max(1, int(right) + 2 * _PAD + 2), max(1, int(bottom) + 2 * _PAD + 2)), 0)
+    draw = ImageDraw.Draw(tile)
+    draw.fontmode = "1"
+    draw.text((_PAD + fx, _PAD + fy), text, font=font, fill=1)
+    return tile
+
+
+def _put_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, bold: bool = False) -> None:
+    """``draw.text(xy, text, fill=1)`` on a black-and-white frame, from a cached tile when ``FAST``."""
+    x, y = xy
+    if not FAST or x < 0 or y < 0:
+        draw.text(xy, text, font=pil_font(size, bold=bold), fill=1)
+        return
+    ix, iy = int(x), int(y)
+    fx, fy = math.modf(x)[0], math.modf(y)[0]
+    tile = _text_tile(text, size, bold, fx, fy)
+    draw.im.paste(1, (ix - _PAD, iy - _PAD, ix - _PAD + tile.width, iy - _PAD + tile.height), tile.im)
+
+
+@lru_cache(maxsize=1024)
+def _length(text: str, size: int, bold: bool = False) -> int:
+    return int(pil_font(size, bold=bold).getlength(text, mode="1"))
+
+
+@lru_cache(maxsize=256)
+def _wrapped(text: str, width: int, size: int) -> tuple[str, ...]:
+    return tuple(wrap(text, width, lambda s: _length(s, size)))
+
+
+@lru_cache(maxsize=256)
+def _cell_tile(identity: str, card: CardView | None, viewer: str) -> Image.Image:
+    """One key cell drawn at (_PAD, _PAD) on a tile with a margin (a wide stroke may reach outside)."""
+    tile = Image.new("1", (CELL + 2 * _PAD, CELL + 2 * _PAD), 0)
+    _duet_cell_drawn(ImageDraw.Draw(tile), _PAD, _PAD, identity, card, viewer)
+    return tile
 
 
 # --- key map ------------------------------------------------------------------------------------------
@@ -98,6 +177,20 @@ def _triangle(draw: ImageDraw.ImageDraw, x: int, y: int, down: bool, double: boo
 def _duet_cell(
     draw: ImageDraw.ImageDraw, x: int, y: int, identity: str, card: CardView | None, viewer: str
 ) -> None:
+    if FAST:
+        try:
+            tile = _cell_tile(identity, card, viewer)
+        except TypeError:  # an unhashable card
+            tile = None
+        if tile is not None:
+            draw.im.paste(1, (x - _PAD, y - _PAD, x - _PAD + tile.width, y - _PAD + tile.height), tile.im)
+            return
+    _duet_cell_drawn(draw, x, y, identity, card, viewer)
+
+
+def _duet_cell_drawn(
+    draw: ImageDraw.ImageDraw, x: int, y: int, identity: str, card: CardView | None, viewer: str
+) -> None:
     filled = False
     if card is not None and card.agent:
         _checker(draw, x, y)
@@ -139,25 +232,23 @@ def _hourglass(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
 def _seat_key(draw: ImageDraw.ImageDraw, view: SeatView, ui: SeatKeyUi) -> None:
     _key_map(draw, view, ui.cursor)
     pub = view.public
-    small, bold = pil_font(SMALL), pil_font(TITLE, bold=True)
     _hourglass(draw, PANEL_X, 2)
-    draw.text((PANEL_X + 9, 0), str(pub.bank), font=bold, fill=1)
+    _put_text(draw, (PANEL_X + 9, 0), str(pub.bank), TITLE, True)
     ax = PANEL_X + 34
     draw.rectangle((ax, 3, ax + 7, 10), fill=1)
-    draw.text((ax + 10, 0), str(view.greens_left), font=bold, fill=1)
+    _put_text(draw, (ax + 10, 0), str(view.greens_left), TITLE, True)
     width = WIDTH - PANEL_X - 1
     y = 15
-    lines = wrap(ui.role, width, lambda s: int(draw.textlength(s, font=small)))
+    lines = _wrapped(ui.role, width, SMALL)
     max_lines = 2 if ui.picking is not None else 3
     for line in lines[:max_lines]:
-        draw.text((PANEL_X, y), line, font=small, fill=1)
+        _put_text(draw, (PANEL_X, y), line, SMALL)
         y += 11
     if ui.picking is not None:
-        big = pil_font(BIG, bold=True)
         text = str(ui.picking)
-        tw = draw.textlength(text, font=big)
+        tw = pil_font(BIG, bold=True).getlength(text, mode="1")
         cx = PANEL_X + width // 2
-        draw.text((cx - tw / 2, 38), text, font=big, fill=1)
+        _put_text(draw, (cx - tw / 2, 38), text, BIG, True)
         _arrow(draw, cx - 20, 50, up=True)
         _arrow(draw, cx + 16, 50, up=False)
         return
@@ -165,12 +256,8 @@ def _seat_key(draw: ImageDraw.ImageDraw, view: SeatView, ui: SeatKeyUi) -> None:
     if clue is not None:
         word = clue.word or "—"
         draw.line((PANEL_X, 51, WIDTH - 1, 51), fill=1)
-        draw.text(
-            (PANEL_X, 53),
-            ellipsize(f"{word} {clue.number}", width, lambda s: int(draw.textlength(s, font=small))),
-            font=small,
-            fill=1,
-        )
+        _put_text(draw, (PANEL_X, 53), ellipsize(f"{word} {clue.number}", width, lambda s: _length(s, SMALL)),
+                  SMALL)
 
 
 def _arrow(draw: ImageDraw.ImageDraw, x: int, y: int, up: bool) -> None:

@@ -162,3 +162,35 @@ def test_oled_status_shows_tokens_left_and_picked_number() -> None:
 def test_oled_without_view_or_ui_is_blank() -> None:
     image = render_oled(None, None)
     assert image.getbbox() is None
+
+
+def test_oled_cached_tiles_draw_exactly_what_direct_drawing_draws(monkeypatch) -> None:
+    """The fast path (pasted key cells and text tiles, frame cache) against PIL drawing everything, over
+    random mid-game states of both seats, every cursor and role texts of every length."""
+    import random
+
+    import device.render.oled as oled
+    from engine import duet
+
+    rng = random.Random(4)
+    roles = ("", "attends que B devine", "à toi de deviner", "mort subite : devine", "perdu", "OK : donner l'indice",
+             "Alege un număr — un texte bien trop long pour tenir sur trois lignes de l'écran")
+    states = [scenes.mid_game(), scenes.double_mark(), scenes.sudden_death(), scenes.assassin_loss()]
+    state = states[0]
+    for _ in range(40):  # random legal play from the mid game
+        if state.over:
+            break
+        state = duet.apply(state, rng.choice(duet.legal_actions(state)))[0]
+        states.append(state)
+    for state in states:
+        for seat in ("A", "B"):
+            view = seat_view(state, seat)
+            for _ in range(6):
+                ui = SeatKeyUi(role=rng.choice(roles), cursor=rng.choice([None, *range(25)]),
+                               picking=rng.choice([None, None, rng.randrange(10)]))
+                monkeypatch.setattr(oled, "FAST", False)
+                slow = render_oled(view, ui)
+                monkeypatch.setattr(oled, "FAST", True)
+                fast = render_oled(view, ui)
+                again = render_oled(view, ui)  # from the frame cache
+                assert slow.tobytes() == fast.tobytes() == again.tobytes(), (seat, ui)
