@@ -278,12 +278,16 @@ class App:
         assert session is not None and self.game_id is not None
         before = session.state
         events = session.apply(action, version)
+        ui = self._ui_snapshot()
         try:
-            self.storage.append_action(self.game_id, version, action.to_dict())
+            # the action and the screen state it leaves: one transaction, one fsync
+            self.storage.append_action(self.game_id, version, action.to_dict(), ui)
         except sqlite3.Error as exc:
             session.state = before  # not committed: as if it never happened
             log.error("action %s not saved (%s): refused", action, exc)
             raise NotSaved(f"the action could not be saved: {exc}") from None
+        if ui is not None:
+            self._saved_ui = ui
         if session.over:
             self.hourglass.reset()
             self.storage.finish_game(self.game_id, session.result or "lost", session.score)
@@ -519,11 +523,18 @@ class App:
         """Persist the current game screen's state (so a restart resumes the same screen and phase)."""
         if self.game_id is None or self.screen is None:
             return
-        # a deep copy: screens mutate their state in place, the saved copy must not follow it
-        state = copy.deepcopy(self.screen.ui_state())
+        state = self._ui_snapshot()
         if state is not None and state != self._saved_ui:
-            self.storage.save_ui(self.game_id, state)
+            # not fsync'd: a screen state without an action (a cursor move) may be lost by a power cut, never
+            # half-written; the actions carry their own state (``act``)
+            self.storage.save_ui(self.game_id, state, False)
             self._saved_ui = state
+
+    def _ui_snapshot(self) -> dict[str, Any] | None:
+        if self.game_id is None or self.screen is None:
+            return None
+        # a deep copy: screens mutate their state in place, the saved copy must not follow it
+        return copy.deepcopy(self.screen.ui_state())  # type: ignore[no-any-return]
 
     def _frame(self) -> Frame:
         assert self.screen is not None

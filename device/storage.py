@@ -98,7 +98,8 @@ class StorageError(RuntimeError):
 
 
 class Storage:
-    """The box's SQLite database. Every write is its own committed transaction."""
+    """The box's SQLite database. Every write is its own committed transaction (an action and the screen
+    state it leaves may share one)."""
 
     def __init__(self, directory: Path | str, *, now: Any = time.time) -> None:
         self.directory = Path(directory)
@@ -159,9 +160,28 @@ class Storage:
         except sqlite3.Error:  # pragma: no cover - closing twice
             pass
 
-    def _write(self, sql: str, args: Iterable[Any] = ()) -> sqlite3.Cursor:
-        with self.db:  # one committed transaction (synchronous=FULL makes it durable)
-            return self.db.execute(sql, tuple(args))
+    def _write(self, sql: str, args: Iterable[Any] = (),
+               more: Iterable[tuple[str, Iterable[Any]]] = (), durable: bool = True) -> sqlite3.Cursor:
+        """One committed transaction: ``sql`` and then each of ``more``. Durable (the WAL is fsync'd:
+        synchronous=FULL) unless ``durable`` is False: then it is atomic and ordered but a power cut may take
+        it back (synchronous=NORMAL, no fsync; the next durable commit makes it durable too)."""
+        if not durable:
+            self.db.execute("PRAGMA synchronous=NORMAL")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")  # autocommit connection: the transaction is explicit
+            try:
+                cur = self.db.execute(sql, tuple(args))
+                for extra, extra_args in more:
+                    self.db.execute(extra, tuple(extra_args))
+                self.db.execute("COMMIT")
+            except BaseException:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+                raise
+            return cur
+        finally:
+            if not durable:
+                self.db.execute("PRAGMA synchronous=FULL")
 
     # -- games -----------------------------------------------------------------------------------------------
     def new_game(self, mode: str, setup: dict[str, Any], *, kind: str = "",
@@ -177,10 +197,13 @@ class Storage:
         assert game_id is not None
         return int(game_id)
 
-    def append_action(self, game: int, seq: int, action: dict[str, Any]) -> None:
-        """Commit one accepted action (``seq`` = the version it was applied to; a duplicate raises)."""
+    def append_action(self, game: int, seq: int, action: dict[str, Any],
+                      ui: dict[str, Any] | None = None) -> None:
+        """Commit one accepted action (``seq`` = the version it was applied to; a duplicate raises), durably;
+        with ``ui``, the screen state in the same transaction (one fsync for both)."""
+        more = [] if ui is None else [(self._SAVE_UI, (game, json.dumps(ui)))]
         self._write("INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)",
-                    (game, seq, json.dumps(action, ensure_ascii=False)))
+                    (game, seq, json.dumps(action, ensure_ascii=False)), more)
 
     def actions(self, game: int) -> list[dict[str, Any]]:
         rows = self.db.execute("SELECT action FROM actions WHERE game = ? ORDER BY seq", (game,)).fetchall()
@@ -218,8 +241,12 @@ class Storage:
         return [self._row(r) for r in rows]
 
     # -- the screen a game stands on -------------------------------------------------------------------------
-    def save_ui(self, game: int, state: dict[str, Any]) -> None:
-        self._write("INSERT OR REPLACE INTO ui (game, state) VALUES (?, ?)", (game, json.dumps(state)))
+    _SAVE_UI = "INSERT OR REPLACE INTO ui (game, state) VALUES (?, ?)"
+
+    def save_ui(self, game: int, state: dict[str, Any], durable: bool = True) -> None:
+        """The screen state of ``game``. ``durable=False``: atomic but not fsync'd (a cursor move need not
+        survive a power cut; the next action's commit makes it durable)."""
+        self._write(self._SAVE_UI, (game, json.dumps(state)), (), durable)
 
     def load_ui(self, game: int) -> dict[str, Any] | None:
         r = self.db.execute("SELECT state FROM ui WHERE game = ?", (game,)).fetchone()

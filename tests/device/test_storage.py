@@ -36,6 +36,54 @@ def test_storage_action_is_committed_at_once(tmp_path: Path) -> None:
     s.close()
 
 
+def _traced(s: Storage) -> list[str]:
+    statements: list[str] = []
+    s.db.set_trace_callback(statements.append)
+    return statements
+
+
+def test_storage_action_and_its_screen_state_share_one_durable_commit(tmp_path: Path) -> None:
+    s = Storage(tmp_path)
+    game = s.new_game("duet", {"format": "duetbox-record/1"}, kind="duet")
+    statements = _traced(s)
+    s.append_action(game, 0, {"type": "penalty"}, {"screen": "play", "cursors": {"A": 3}})
+    assert sum(st.startswith("COMMIT") for st in statements) == 1
+    assert not any("synchronous" in st for st in statements)  # FULL: the commit is fsync'd
+    other = sqlite3.connect(tmp_path / DB_NAME)
+    assert other.execute("SELECT count(*) FROM actions").fetchone()[0] == 1
+    assert other.execute("SELECT state FROM ui").fetchone()[0] == '{"screen": "play", "cursors": {"A": 3}}'
+    other.close()
+    s.close()
+
+
+def test_storage_refused_action_leaves_the_screen_state_alone(tmp_path: Path) -> None:
+    s = Storage(tmp_path)
+    game = s.new_game("duet", {"format": "duetbox-record/1"}, kind="duet")
+    s.append_action(game, 0, {"type": "penalty"}, {"screen": "play", "n": 1})
+    try:
+        s.append_action(game, 0, {"type": "penalty"}, {"screen": "play", "n": 2})
+    except sqlite3.IntegrityError:
+        pass
+    assert s.load_ui(game) == {"screen": "play", "n": 1}  # rolled back with the duplicate action
+    s.close()
+
+
+def test_storage_screen_state_alone_is_committed_without_fsync_then_full_again(tmp_path: Path) -> None:
+    s = Storage(tmp_path)
+    game = s.new_game("duet", {"format": "duetbox-record/1"}, kind="duet")
+    statements = _traced(s)
+    s.save_ui(game, {"screen": "play", "cursors": {"A": 7}}, False)
+    assert statements[0] == "PRAGMA synchronous=NORMAL" and statements[-1] == "PRAGMA synchronous=FULL"
+    assert s.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL again for the next action
+    other = sqlite3.connect(tmp_path / DB_NAME)  # committed: another process sees it
+    assert other.execute("SELECT state FROM ui").fetchone()[0] == '{"screen": "play", "cursors": {"A": 7}}'
+    other.close()
+    statements.clear()
+    s.save_ui(game, {"screen": "closed"})
+    assert not any("synchronous" in st for st in statements)
+    s.close()
+
+
 def test_storage_same_action_twice_is_refused(tmp_path: Path) -> None:
     s = Storage(tmp_path)
     game = s.new_game("duet", {}, kind="duet")
