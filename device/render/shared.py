@@ -75,6 +75,13 @@ class Region:
     draw: Draw
 
 
+@lru_cache(maxsize=1024)
+def fitted(text: str, width: int, size: int, bold: bool = False) -> str:
+    """``text`` ellipsized to ``width`` pixels in the bundled font (cached: a guess redraws known texts)."""
+    font = pg_font(size, bold)
+    return ellipsize(text, width, lambda s: font.size(s)[0])
+
+
 def label(labels: Mapping[str, str], key: str) -> str:
     return labels.get(key, DEFAULT_LABELS.get(key, key))
 
@@ -132,6 +139,7 @@ class SharedRenderer:
         self._loader = picture_loader
         self._last: tuple[object, tuple[int, int], dict[str, object]] | None = None
         self.last_regions: list[str] = []  # names of the regions drawn by the last call (tests, benchmarks)
+        self._warmed: set[tuple[int, object]] = set()
 
     # --- public API -----------------------------------------------------------------------------------
 
@@ -152,6 +160,7 @@ class SharedRenderer:
                 drawn.append(region.name)
         self._last = (kind, surface.get_size(), keys)
         self.last_regions = drawn
+        self._prewarm_guess(surface, view, ui)
         return dirty
 
     update = render
@@ -303,26 +312,34 @@ class SharedRenderer:
         held: tuple[str, float] | None,
     ) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            # a Duet card (word, agent, marks...) or a classic one (content, colour once covered)
-            colour = getattr(card, "colour", None)
-            face = C.Face(
-                content=str(getattr(card, "word", None) or getattr(card, "content", "") or ""),
-                size=size,
-                orientation=common[0],
-                picture=common[1],
-                agent=getattr(card, "agent", False),
-                marks=tuple(getattr(card, "marks", ())),
-                double=getattr(card, "double", False),
-                assassin=getattr(card, "assassin", False),
-                reveal=reveal,
-                key=hot_key,
-                key_seat=common[2],
-                colour=colour,
-                cover=1.0 if colour is not None else 0.0,
-            )
+            face = _duet_face(card, size, common, reveal, hot_key)
             self._card_drawer(face, on, held)(surface, rect)
 
         return draw
+
+    def _prewarm_guess(self, surface: pygame.Surface, view: object, ui: SharedUi) -> None:
+        """While a seat holds OK on a card, render the faces that card can take when the guess lands (an
+        agent, a bystander mark of that seat, single or double), so the guess's update is blits. Every
+        outcome is rendered, whatever the key says: nothing about the key is read or shown."""
+        if not isinstance(ui, PlayUi) or ui.hold is None or ui.hold.card is None:
+            return
+        cards = tuple(getattr(view, "cards", ()) or ())
+        index, seat = ui.hold.card, ui.hold.seat
+        if not 0 <= index < len(cards):
+            return
+        card = cards[index]
+        if not hasattr(card, "marks") or (index, card) in self._warmed:
+            return
+        self._warmed.add((index, card))
+        if len(self._warmed) > 256:
+            self._warmed.clear()
+        layout = grid_layout(surface.get_size(), *((5, 4) if len(cards) == 20 else (5, 5)), ui.pictures)
+        size = layout.cells[index].size
+        common = (ui.orientation, ui.pictures, "A")
+        marks = tuple(s for s in ("A", "B") if s in card.marks or s == seat)
+        for after in (replace(card, agent=True), replace(card, marks=marks, double=False),
+                      replace(card, marks=marks, double=True)):
+            self.face(_duet_face(after, size, common, None, None), surface)
 
     def _card_drawer(self, face: C.Face, on: tuple[str, ...], held: tuple[str, float] | None) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -383,8 +400,7 @@ class SharedRenderer:
             if held is not None:
                 room -= rect.width // 4
             if message and room > 20:
-                font = pg_font(size)
-                text = ellipsize(message, room, lambda s: font.size(s)[0])
+                text = fitted(message, room, size)
                 put(self.text.get(text, size, C.INK_LIGHT, flip=flip), midleft=(x, h // 2))
             if held is not None:
                 track = pygame.Rect(rect.width - rect.width // 4, h // 4, rect.width // 4 - h // 3, h // 2)
@@ -523,11 +539,10 @@ class SharedRenderer:
             pygame.draw.circle(surface, C.SEAT_COLOUR.get(seat, C.INK_LIGHT), (cx, row.centery), line_h // 2 - 2)
             s = self.text.get(seat_name, int(body * 0.8), C.BLACK, bold=True)
             surface.blit(s, s.get_rect(center=(cx, row.centery)))
-            font = pg_font(body, True)
             sq = max(6, int(body * 0.8))
             results_w = len(results) * (sq + 3) + (sq + 3 if penalty else 0)
-            room = width - line_h - 6 - results_w - font.size(f" {number}")[0]
-            text = ellipsize(word or no_word, max(20, room), lambda s: font.size(s)[0]) + f" {number}"
+            room = width - line_h - 6 - results_w - _text_width(f" {number}", body, True)
+            text = fitted(word or no_word, max(20, room), body, True) + f" {number}"
             w = self.text.get(text, body, C.INK_LIGHT, bold=True)
             surface.blit(w, w.get_rect(midleft=(x + line_h + 4, row.centery)))
             gx = rect.right - pad - results_w
@@ -743,6 +758,11 @@ class SharedRenderer:
         return draw
 
 
+@lru_cache(maxsize=1024)
+def _text_width(text: str, size: int, bold: bool = False) -> int:
+    return int(pg_font(size, bold).size(text)[0])
+
+
 def classic_cards(view: object, ui: ClassicPlayUi) -> tuple[ClassicCard, ...]:
     """The public cards of a classic/pictures view: ``ui.cards`` when given, else read from the view's cards
     (content from ``word``/``picture``/``content``, colour from ``colour``/``color`` when covered)."""
@@ -762,6 +782,29 @@ def classic_cards(view: object, ui: ClassicPlayUi) -> tuple[ClassicCard, ...]:
         covered = getattr(card, "covered", colour is not None)
         out.append(ClassicCard(content, colour if covered else None))
     return tuple(out)
+
+
+def _duet_face(
+    card: object, size: tuple[int, int], common: tuple[str, bool, str], reveal: tuple[str, str] | None,
+    hot_key: str | None,
+) -> C.Face:
+    """The face of a Duet card (word, agent, marks...) or a classic one (content, colour once covered)."""
+    colour = getattr(card, "colour", None)
+    return C.Face(
+        content=str(getattr(card, "word", None) or getattr(card, "content", "") or ""),
+        size=size,
+        orientation=common[0],
+        picture=common[1],
+        agent=getattr(card, "agent", False),
+        marks=tuple(getattr(card, "marks", ())),
+        double=getattr(card, "double", False),
+        assassin=getattr(card, "assassin", False),
+        reveal=reveal,
+        key=hot_key,
+        key_seat=common[2],
+        colour=colour,
+        cover=1.0 if colour is not None else 0.0,
+    )
 
 
 def _status_key(view: object) -> tuple[object, ...]:
