@@ -32,7 +32,7 @@ typecheck: $(STAMP)
 
 soak: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy DUETBOX_SOAK=1 \
-		$(BIN)/python -m pytest -p no:cacheprovider -rP --durations=10 tests/system
+		$(BIN)/python -m pytest -p no:cacheprovider --durations=10 tests/system
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/duetbox bench

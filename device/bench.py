@@ -82,9 +82,6 @@ def percentile(values: list[float], q: float) -> float:
 
 # --- games: a random legal policy the button scripts can play -----------------------------------------------
 
-WORDS_SEED = 7
-
-
 def setup_record(seed: int) -> dict[str, Any]:
     """A fresh Duet game as a ``duetbox-record/1`` record without actions (words: the bundled French pack)."""
     from engine.words import draw_words, load_pack

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from helpers_reliability import integrity, read_db, soak, spawn
+import pytest
+from helpers_reliability import SOAK, integrity, read_db, soak, spawn
 from PIL import Image
 
 from device.bench import policy_action, script_lines, setup_record
@@ -188,7 +189,8 @@ def run_chain(chain: Chain, kills: int) -> None:
         chain.problems.append(f"chain {chain.seed} crashed: {type(exc).__name__}: {exc}")
 
 
-def test_power_cut_kill_9_loses_nothing_committed_and_the_game_goes_on(tmp_path: Path) -> None:
+def test_power_cut_kill_9_loses_nothing_committed_and_the_game_goes_on(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
     chains = [Chain(tmp_path / f"chain{i}", seed=i + 1) for i in range(CHAINS)]
     for chain in chains:
         chain.root.mkdir()
@@ -198,10 +200,13 @@ def test_power_cut_kill_9_loses_nothing_committed_and_the_game_goes_on(tmp_path:
         t.start()
     for t in threads:
         t.join()
-    print(f"power cut: {sum(c.kills for c in chains)} kills ({sum(c.kills_mid_game for c in chains)} in the middle "
-          f"of play) in {CHAINS} chains, {sum(c.games_started for c in chains)} games, "
-          f"{sum(c.committed_total for c in chains)} actions committed by restarted boxes, "
-          f"{sum(len(c.problems) for c in chains)} problem(s)")
+    summary = (f"power cut: {sum(c.kills for c in chains)} kills ({sum(c.kills_mid_game for c in chains)} in the "
+               f"middle of play) in {CHAINS} chains, {sum(c.games_started for c in chains)} games, "
+               f"{sum(c.committed_total for c in chains)} actions committed by restarted boxes, "
+               f"{sum(len(c.problems) for c in chains)} problem(s)")
+    if SOAK:
+        with capsys.disabled():
+            print("\n" + summary)
     problems = [p for c in chains for p in c.problems]
     assert not problems, "\n".join(problems[:20])
     assert sum(c.kills for c in chains) >= KILLS * 0.9, "runs ended before they could be killed"
