@@ -139,7 +139,6 @@ class SharedRenderer:
         self._loader = picture_loader
         self._last: tuple[object, tuple[int, int], dict[str, object]] | None = None
         self.last_regions: list[str] = []  # names of the regions drawn by the last call (tests, benchmarks)
-        self._warmed: set[tuple[int, object]] = set()
 
     # --- public API -----------------------------------------------------------------------------------
 
@@ -160,7 +159,6 @@ class SharedRenderer:
                 drawn.append(region.name)
         self._last = (kind, surface.get_size(), keys)
         self.last_regions = drawn
-        self._prewarm_guess(surface, view, ui)
         return dirty
 
     update = render
@@ -316,30 +314,6 @@ class SharedRenderer:
             self._card_drawer(face, on, held)(surface, rect)
 
         return draw
-
-    def _prewarm_guess(self, surface: pygame.Surface, view: object, ui: SharedUi) -> None:
-        """While a seat holds OK on a card, render the faces that card can take when the guess lands (an
-        agent, a bystander mark of that seat, single or double), so the guess's update is blits. Every
-        outcome is rendered, whatever the key says: nothing about the key is read or shown."""
-        if not isinstance(ui, PlayUi) or ui.hold is None or ui.hold.card is None:
-            return
-        cards = tuple(getattr(view, "cards", ()) or ())
-        index, seat = ui.hold.card, ui.hold.seat
-        if not 0 <= index < len(cards):
-            return
-        card = cards[index]
-        if not hasattr(card, "marks") or (index, card) in self._warmed:
-            return
-        self._warmed.add((index, card))
-        if len(self._warmed) > 256:
-            self._warmed.clear()
-        layout = grid_layout(surface.get_size(), *((5, 4) if len(cards) == 20 else (5, 5)), ui.pictures)
-        size = layout.cells[index].size
-        common = (ui.orientation, ui.pictures, "A")
-        marks = tuple(s for s in ("A", "B") if s in card.marks or s == seat)
-        for after in (replace(card, agent=True), replace(card, marks=marks, double=False),
-                      replace(card, marks=marks, double=True)):
-            self.face(_duet_face(after, size, common, None, None), surface)
 
     def _card_drawer(self, face: C.Face, on: tuple[str, ...], held: tuple[str, float] | None) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:

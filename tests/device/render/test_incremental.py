@@ -59,32 +59,6 @@ def test_incremental_guess_update_is_a_small_part_of_a_full_frame(pg, size: tupl
     assert result["dirty_share"] < 0.45
 
 
-def test_incremental_held_card_faces_are_rendered_before_the_guess_lands(pg, monkeypatch) -> None:
-    """While OK is held on a card, the renderer prepares the faces that card can take (agent, a bystander
-    mark): the guess's update then renders no card face, and its pixels equal a full redraw's."""
-    import device.render.cards as cards
-    from device.render.models import Hold
-
-    state = scenes.mid_game()
-    card = next(i for i, c in enumerate(state.key.a) if c == "G" and i not in state.found)
-    after, _ = duet.apply(state, Guess("B", card))
-    ui = PlayUi(cursors=(Cursor("A", 3), Cursor("B", card)), message="B devine : royaume 3")
-    holding = replace(ui, hold=Hold("B", card, 0.1))
-    surface = pg.Surface((1280, 720))
-    renderer = SharedRenderer()
-    renderer.render(surface, public_view(state), ui)
-    renderer.render(surface, public_view(state), holding)
-    made = []
-    original = cards.card_face
-    monkeypatch.setattr(cards, "card_face", lambda *a, **k: made.append(a[0]) or original(*a, **k))
-    renderer.render(surface, public_view(after), ui)
-    assert f"card{card}" in renderer.last_regions and made == []
-    monkeypatch.undo()
-    fresh = pg.Surface((1280, 720))
-    SharedRenderer().full(fresh, public_view(after), ui)
-    assert pg.image.tobytes(fresh, "RGB") == pg.image.tobytes(surface, "RGB")
-
-
 def test_incremental_fitted_text_is_the_ellipsized_text() -> None:
     from device.render.shared import fitted
     from device.render.text import ellipsize, pg_font
