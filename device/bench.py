@@ -58,8 +58,8 @@ KEYS: tuple[str, ...] = (
 
 #: Figures that explain the main ones (printed under them).
 DETAILS: tuple[str, ...] = (
-    "guess_latency_ms_p50_ram_disk", "guess_latency_ms_p99_ram_disk", "storage_commits_per_guess",
-    "oled_bytes_per_guess_column_windows", "display_full_cold_ms", "display_update_ratio_cold",
+    "guess_latency_ms_p50_ram_disk", "guess_latency_ms_p99_ram_disk", "storage_fsyncs_per_guess",
+    "display_full_cold_ms", "display_update_ratio_cold",
     "idle_cpu_percent_sdl_wait", "idle_cpu_percent_queue_wait",
 )
 
@@ -265,31 +265,9 @@ class AppDriver:
         self.app.shutdown()
 
 
-def _panel_pages(screen: Any) -> list[bytes] | None:
-    from hardware.oled import pack_pages, rotate_for_panel
-
-    image = getattr(screen, "image", None)
-    return None if image is None else pack_pages(rotate_for_panel(image.convert("1"), screen.rotation))
-
-
-def column_window_cost(old: list[bytes] | None, new: list[bytes] | None) -> int:
-    """SSD1306 bus bytes if only the changed column span of each changed page were sent (a window command
-    transaction of 2 + 6 bytes, then a data transaction of 2 + span bytes per page)."""
-    if new is None:
-        return 0
-    if old is None:
-        return 10 + 1024
-    total = 0
-    for before, after in zip(old, new, strict=True):
-        changed = [x for x in range(len(after)) if before[x] != after[x]]
-        if changed:
-            total += 10 + changed[-1] - changed[0] + 1
-    return total
-
-
 def _play_guesses(directory: Path, wanted: int, render_times: list[float] | None = None) -> dict[str, list[Any]]:
     """Play random games on the real app until ``wanted`` guesses were made; raw measurements per guess."""
-    out: dict[str, list[Any]] = {"latency": [], "oled": [], "windowed": [], "update": [], "full": [],
+    out: dict[str, list[Any]] = {"latency": [], "oled": [], "update": [], "full": [],
                                  "full_cold": [], "commits": []}
     rng = random.Random(5)
     game = 0
@@ -299,9 +277,11 @@ def _play_guesses(directory: Path, wanted: int, render_times: list[float] | None
         commits: list[int] = [0]
         write = driver.storage._write
 
-        def counted(*args: Any, _write: Any = write, _commits: list[int] = commits) -> Any:
-            _commits[0] += 1
-            return _write(*args)
+        def counted(*args: Any, _write: Any = write, _commits: list[int] = commits, **kwargs: Any) -> Any:
+            # storage._write(sql, args, more, durable): count the commits that wait for an fsync
+            if kwargs.get("durable", args[3] if len(args) > 3 else True):
+                _commits[0] += 1
+            return _write(*args, **kwargs)
 
         driver.storage._write = counted  # type: ignore[method-assign]
         try:
@@ -314,14 +294,11 @@ def _play_guesses(directory: Path, wanted: int, render_times: list[float] | None
                     continue
                 if render_times is not None:
                     render_times.clear()
-                before = {s: _panel_pages(driver.box.oleds[s]) for s in ("A", "B")}
                 commits[0] = 0
                 took, nbytes = driver.guess(action)
                 out["commits"].append(commits[0])
                 out["latency"].append(took)
                 out["oled"].append(nbytes)
-                out["windowed"].append(sum(column_window_cost(before[s], _panel_pages(driver.box.oleds[s]))
-                                           for s in ("A", "B")))
                 if render_times:
                     out["update"].append(sum(render_times))
                 out["full"].extend(_full_redraw_times(driver, 1))
@@ -340,17 +317,15 @@ def app_figures(quick: bool) -> dict[str, Any]:
     latencies = got["latency"]
     full_two = 2 * full_frame_cost("ssd1306")
     per_guess = statistics.median(got["oled"]) if got["oled"] else None
-    windowed = statistics.median(got["windowed"]) if got["windowed"] else None
     out: dict[str, Any] = {
         "guess_latency_ms_p50": round(percentile(latencies, 0.5) * 1000, 3),
         "guess_latency_ms_p99": round(percentile(latencies, 0.99) * 1000, 3),
-        "storage_commits_per_guess": statistics.median(got["commits"]),
+        "storage_fsyncs_per_guess": statistics.median(got["commits"]),
         "oled_bus_bytes_per_guess": per_guess,
         "oled_full_frame_bytes": full_two,
         "oled_guess_fraction": None if per_guess is None else round(per_guess / full_two, 3),
         "oled_i2c_ms_per_guess": None if per_guess is None else round(i2c_ms(per_guess), 2),
         "oled_i2c_ms_full_frames": round(i2c_ms(full_two), 2),
-        "oled_bytes_per_guess_column_windows": windowed,
         "guesses_measured": len(latencies),
     }
     if got["update"] and got["full"]:
