@@ -66,6 +66,11 @@ DEFAULT_LABELS = {
 
 Draw = Callable[[pygame.Surface, pygame.Rect], None]
 
+#: Small fixed figures (timer tokens, the agents tile) are blitted from cached sprites; False draws them
+#: directly (tests compare the two pixel by pixel).
+SPRITES = True
+_SPRITE_KEY = (255, 0, 254)  # a colour no figure uses: the sprites' transparent background
+
 
 @dataclass(frozen=True)
 class Region:
@@ -139,6 +144,7 @@ class SharedRenderer:
         self._loader = picture_loader
         self._last: tuple[object, tuple[int, int], dict[str, object]] | None = None
         self.last_regions: list[str] = []  # names of the regions drawn by the last call (tests, benchmarks)
+        self._sprites: dict[object, pygame.Surface] = {}
 
     # --- public API -----------------------------------------------------------------------------------
 
@@ -194,13 +200,30 @@ class SharedRenderer:
     def face(self, face: C.Face, like: pygame.Surface | None = None) -> pygame.Surface:
         """The cached surface of one card face (made in ``like``'s pixel format when first drawn)."""
         surf = self._faces.get(face)
+        if surf is not None:
+            self._faces.move_to_end(face)
+            return surf
+        surf = self._agent_face(face, like) if face.agent and face.content else None
         if surf is None:
             surf = C.card_face(face, self.text, self.picture, like)
-            self._faces[face] = surf
-            if len(self._faces) > self._face_limit:
-                self._faces.popitem(last=False)
-        else:
-            self._faces.move_to_end(face)
+        self._faces[face] = surf
+        if len(self._faces) > self._face_limit:
+            self._faces.popitem(last=False)
+        return surf
+
+    def _agent_face(self, face: C.Face, like: pygame.Surface | None) -> pygame.Surface | None:
+        """A card covered by an agent is the same green tile for every word, with the word written small at
+        the bottom (none on a picture): the tile is rendered once per size, then copied and labelled, so an
+        agent found costs a copy and one small text instead of drawing the tile."""
+        if not SPRITES:
+            return None
+        blank = self.face(replace(face, content=""), like)
+        surf = blank.copy()
+        if not face.picture:
+            w, h = face.size
+            small = max(8, h // 7)
+            label = self.text.get(fitted(face.content, w - 8, small), small, C.GREEN_LIGHT)
+            surf.blit(label, label.get_rect(midbottom=(w // 2, h - max(2, h // 20))))
         return surf
 
     def picture(self, picture_id: str, size: tuple[int, int]) -> pygame.Surface | None:
@@ -315,6 +338,29 @@ class SharedRenderer:
 
         return draw
 
+    def _stamp(self, surface: pygame.Surface, key: object, topleft: tuple[int, int], size: tuple[int, int],
+               draw: Callable[[pygame.Surface, pygame.Rect], object], margin: int = 0) -> None:
+        """Draw a small fixed figure from a cached transparent sprite: ``draw(sprite, rect)`` draws it once
+        (drawn on a colour-keyed background, so blitting the sprite puts exactly the pixels that drawing
+        there would). ``margin``: room around ``size`` the figure may reach into."""
+        if not SPRITES:
+            draw(surface, pygame.Rect(topleft, size))
+            return
+        sprite = self._sprites.get(key)
+        if sprite is None:
+            w, h = size
+            sprite = pygame.Surface((w + 2 * margin, h + 2 * margin))
+            sprite.fill(_SPRITE_KEY)
+            sprite.set_colorkey(_SPRITE_KEY)
+            draw(sprite, pygame.Rect(margin, margin, w, h))
+            self._sprites[key] = sprite
+        surface.blit(sprite, (topleft[0] - margin, topleft[1] - margin))
+
+    def _token(self, surface: pygame.Surface, centre: tuple[int, int], radius: int, face: str) -> None:
+        r = max(4, radius)
+        self._stamp(surface, ("token", radius, face), (centre[0] - r, centre[1] - r), (2 * r, 2 * r),
+                    lambda s, rect: C.token(s, (rect.left + r, rect.top + r), radius, face), margin=4)
+
     def _card_drawer(self, face: C.Face, on: tuple[str, ...], held: tuple[str, float] | None) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
             surface.blit(self.face(face, surface), rect)
@@ -428,8 +474,9 @@ class SharedRenderer:
             found = getattr(view, "agents_found", 0)
             total = getattr(view, "agents_total", 15)
             tile = pygame.Rect(x, y, int(title * 1.5), int(title * 1.2))
-            C.rounded(surface, C.GREEN, tile, 3)
-            C.silhouette(surface, C.GREEN_DARK, tile.center, int(tile.height * 0.9))
+            self._stamp(surface, ("agent", tile.size), tile.topleft, tile.size,
+                        lambda s, r: (C.rounded(s, C.GREEN, r, 3),
+                                      C.silhouette(s, C.GREEN_DARK, r.center, int(r.height * 0.9))))
             t = self.text.get(f"{label(labels, 'agents')} {found}/{total}", title, C.INK_LIGHT, bold=True)
             surface.blit(t, t.get_rect(midleft=(tile.right + pad // 2, tile.centery)))
 
@@ -454,7 +501,7 @@ class SharedRenderer:
             faces += ["spent"] * max(0, tokens - len(faces))
             for k, f in enumerate(faces):
                 row, col = divmod(k, per_row)
-                C.token(surface, (x + r + col * (2 * r + r // 2), y + r + row * (2 * r + 3)), r, f)
+                self._token(surface, (x + r + col * (2 * r + r // 2), y + r + row * (2 * r + 3)), r, f)
             y += ((len(faces) + per_row - 1) // per_row) * (2 * r + 3) + pad // 2
             taken = getattr(view, "taken", 0) or 0
             t = self.text.get(f"{label(labels, 'taken')} {taken}", body, C.INK_MUTED)

@@ -67,3 +67,46 @@ def test_incremental_fitted_text_is_the_ellipsized_text() -> None:
     for text in ("B devine", "un message beaucoup trop long pour la barre du bas de l'écran partagé"):
         for width in (40, 120, 600):
             assert fitted(text, width, 20) == ellipsize(text, width, lambda s: font.size(s)[0])
+
+
+def test_incremental_sprites_put_the_pixels_drawing_puts(pg, monkeypatch) -> None:
+    """Timer tokens and the agents tile come from cached sprites: the frames equal frames drawn directly, over
+    a game played to the end at two sizes."""
+    import random
+
+    import device.render.shared as shared
+
+    rng = random.Random(6)
+    state = scenes.mid_game()
+    views = [public_view(state)]
+    while not state.over and len(views) < 25:
+        state = duet.apply(state, rng.choice(duet.legal_actions(state)))[0]
+        views.append(public_view(state))
+    ui = PlayUi(cursors=(Cursor("A", 3),), message="B devine")
+    for size in ((800, 480), (1920, 1080)):
+        fast, slow = pg.Surface(size), pg.Surface(size)
+        with_sprites, direct = SharedRenderer(), SharedRenderer()
+        for view in views:
+            monkeypatch.setattr(shared, "SPRITES", True)
+            with_sprites.render(fast, view, ui)
+            monkeypatch.setattr(shared, "SPRITES", False)
+            direct.render(slow, view, ui)
+            assert pg.image.tobytes(fast, "RGB") == pg.image.tobytes(slow, "RGB")
+
+
+def test_incremental_agent_faces_from_one_tile_equal_drawn_faces(pg, monkeypatch) -> None:
+    """A card covered by an agent is built from one cached tile and its label: the same pixels as drawing the
+    whole face, for long, short and accented words, marks underneath, at several sizes, pictures too."""
+    import device.render.cards as cards
+    import device.render.shared as shared
+
+    words = ("", "A", "royaume", "ÉCHELLE", "anticonstitutionnellement", "țară")
+    for size in ((90, 60), (151, 97), (300, 190)):
+        for word in words:
+            for extra in ({}, {"marks": ("A",)}, {"picture": True}, {"orientation": "upright"}):
+                face = cards.Face(content=word, size=size, agent=True, **extra)
+                monkeypatch.setattr(shared, "SPRITES", True)
+                composed = SharedRenderer().face(face)
+                monkeypatch.setattr(shared, "SPRITES", False)
+                drawn = SharedRenderer().face(face)
+                assert pg.image.tobytes(composed, "RGB") == pg.image.tobytes(drawn, "RGB"), (size, word, extra)
