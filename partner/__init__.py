@@ -103,10 +103,10 @@ class Partner:
             spaces = [VectorSpace.load(space_path(lang, n, data_dir)) for n in names]
         except SpaceError as exc:
             raise PartnerUnavailable(str(exc)) from exc
-        # Measured (docs/partner.md): consensus clues avoid more assassins with a distant partner but find far
-        # fewer greens with a close one, so only the cautious "easy" box clues by consensus; guessing always
-        # averages every space, which helped in both cases.
-        givers = spaces if difficulty == "easy" else spaces[:1]
+        # Measured (docs/partner.md): consensus clues avoid some assassins with a distant partner but win no
+        # game with a near one, in either difficulty; so clues come from the first space and guessing averages
+        # every space (which helped). Consensus stays available through the constructor and the eval command.
+        givers = spaces[:1]
         return cls(lang, givers, difficulty, guesser_spaces=spaces, checker=engine_checker(lang))
 
     def new_game(self) -> None:
@@ -168,8 +168,6 @@ class Partner:
         A clue was understood when the guesses of its turn hit the meant cards, in any order, before anything
         else. The box cannot know how its partner reads words; this is how it learns during the game.
         """
-        if self.difficulty == "easy":
-            return self.giver_params
         verdicts = []
         for t in mine:
             meant = set(t.targets or self._given.get(normalize(t.word), ()))
