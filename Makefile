@@ -21,11 +21,11 @@ run: $(STAMP)
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock \
 		$(BIN)/python -m pytest -n 2 -p no:cacheprovider
-	$(BIN)/ruff check engine hardware device tests
+	$(BIN)/ruff check engine hardware device partner tools tests
 	$(BIN)/mypy --strict engine
 
 lint: $(STAMP)
-	$(BIN)/ruff check engine hardware device tests
+	$(BIN)/ruff check engine hardware device partner tools tests
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict engine
