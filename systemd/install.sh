@@ -22,6 +22,7 @@ VENV=$PREFIX/venv
 ETC_DIR=/etc/duetbox
 CONFIG=${DUETBOX_CONFIG:-$ETC_DIR/config.toml}
 STATE_DIR=/var/lib/duetbox
+WITH_SOLO=0
 UNIT_NAME=duetbox.service
 UNIT_DEST=/etc/systemd/system/$UNIT_NAME
 POLKIT_RULE=50-duetbox-power.rules
@@ -55,7 +56,7 @@ REBOOT_NEEDED=0
 
 usage() {
     cat <<EOF
-usage: sudo systemd/install.sh [--dry-run] [--uninstall | --kiosk]
+usage: sudo systemd/install.sh [--dry-run] [--solo] [--uninstall | --kiosk]
 
 Installs duetbox on Raspberry Pi OS Bookworm (Lite or Desktop) as a service that starts at boot:
 Debian packages, I2C at 400 kHz and SPI, the user $APP_USER, a virtualenv in $PREFIX with the app,
@@ -65,6 +66,8 @@ Safe to run again, e.g. after 'git pull' to update.
 
 options:
   --dry-run     print every step without changing anything (no root needed)
+  --solo        also install the solo partner: the 'ai' extra (a large download) and its French word
+                vectors, exported once into $STATE_DIR/partner (several minutes on a Pi)
   --uninstall   remove the service, the app, the user, the polkit rule and $ETC_DIR;
                 keeps the saved games in $STATE_DIR
   --kiosk       print how to harden a café or kiosk box (console, read-only root); changes nothing
@@ -251,7 +254,18 @@ install_app() {
         run python3 -m venv "$VENV"
     fi
     run "$VENV/bin/python" -m pip install --quiet --upgrade pip
-    run "$VENV/bin/python" -m pip install --upgrade "${SRC_DIR}[pi]"
+    if [ "$WITH_SOLO" -eq 1 ]; then
+        run "$VENV/bin/python" -m pip install --upgrade "${SRC_DIR}[pi,ai]"
+    else
+        run "$VENV/bin/python" -m pip install --upgrade "${SRC_DIR}[pi]"
+    fi
+}
+
+install_solo() {
+    [ "$WITH_SOLO" -eq 1 ] || return 0
+    step "Solo partner word vectors in $STATE_DIR/partner"
+    run install -d -m 0750 -o "$APP_USER" -g "$APP_USER" "$STATE_DIR"
+    run runuser -u "$APP_USER" -- "$VENV/bin/duetbox" partner build --lang fr --if-missing --data-dir "$STATE_DIR"
 }
 
 install_config() {
@@ -322,6 +336,7 @@ do_install() {
     console_boot
     create_user
     install_app
+    install_solo
     install_config
     install_polkit
     install_unit
@@ -401,6 +416,7 @@ main() {
     while [ $# -gt 0 ]; do
         case "$1" in
             --dry-run) DRY_RUN=1 ;;
+            --solo) WITH_SOLO=1 ;;
             --uninstall) ACTION=uninstall ;;
             --kiosk) ACTION=kiosk ;;
             -h | --help)

@@ -93,7 +93,7 @@ def test_installer_strict_mode_and_one_run_function() -> None:
 def test_installer_help_lists_every_option() -> None:
     result = run_installer("--help")
     assert result.returncode == 0
-    for option in ("--dry-run", "--uninstall", "--kiosk", "--help"):
+    for option in ("--dry-run", "--solo", "--uninstall", "--kiosk", "--help"):
         assert option in result.stdout
     assert result.stderr == ""
 
@@ -136,6 +136,16 @@ def test_installer_dry_run_plan_has_each_command(fake_boot: dict[str, str]) -> N
     assert "systemctl daemon-reload" in plan
     assert "systemctl enable duetbox.service" in plan
     assert "reboot" in out
+
+
+def test_installer_dry_run_solo_installs_the_ai_extra_and_builds_vectors(fake_boot: dict[str, str]) -> None:
+    out = run_installer("--dry-run", "--solo", env=fake_boot).stdout
+    plan = "\n".join(commands(out))
+    assert "/opt/duetbox/venv/bin/python -m pip install --upgrade '/opt/duetbox/src[pi,ai]'" in plan
+    assert re.search(r"runuser -u duetbox -- /opt/duetbox/venv/bin/duetbox partner build --lang fr --if-missing "
+                     r"--data-dir /var/lib/duetbox", plan)
+    plain = "\n".join(commands(run_installer("--dry-run", env=fake_boot).stdout))
+    assert "partner build" not in plain and "[pi,ai]" not in plain
 
 
 def test_installer_dry_run_changes_nothing(fake_boot: dict[str, str], tmp_path: Path) -> None:
