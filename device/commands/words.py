@@ -10,6 +10,11 @@ USAGE = "usage: duetbox words check FILE"
 
 
 def main(argv: list[str]) -> int:
+    if argv in (["-h"], ["--help"], ["check", "-h"], ["check", "--help"]):
+        print(USAGE)
+        print("Checks a word pack: one word a line, '# comments', a '# language: fr|en|ro|de|it' header.")
+        print("Exit 0 when clean, 1 with one line per problem, 2 when the file cannot be read.")
+        return 0
     if len(argv) != 2 or argv[0] != "check":
         print(USAGE, file=sys.stderr)
         return 2
