@@ -201,9 +201,42 @@ PACKS = ("fr", "en", "ro")
 LANGS = ("fr", "en", "ro")
 
 
-class SetupScreen(Screen):
-    """Game options: up/down choose a row, left/right change it, OK starts. The first seat to press OK in the
-    game gives the first clue (decided at the table)."""
+class OptionsScreen(Screen):
+    """Rows of options before a game: up/down choose a row, left/right change it, OK starts, STOP/MENU go back.
+
+    Subclasses set ``rows`` (the last one is "start"), ``values`` and ``_options(row)``, and say how to ``begin``."""
+
+    back: Screen | None = None
+    rows: list[str]
+    values: dict[str, Any]
+    selected: int = 0
+
+    def _options(self, row: str) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def begin(self) -> None:
+        raise NotImplementedError
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind != "press":
+            return
+        row = self.rows[self.selected]
+        if event.button == "up":
+            self.selected = (self.selected - 1) % len(self.rows)
+        elif event.button == "down":
+            self.selected = (self.selected + 1) % len(self.rows)
+        elif event.button in ("left", "right") and row != "start":
+            options = self._options(row)
+            i = options.index(self.values[row]) if self.values[row] in options else 0
+            self.values[row] = options[(i + (1 if event.button == "right" else -1)) % len(options)]
+        elif event.button == "ok":
+            self.begin()
+        elif event.button in ("stop", "menu"):
+            self.app.switch(self.back or MenuScreen(self.app))
+
+
+class SetupScreen(OptionsScreen):
+    """Game options. The first seat to press OK in the game gives the first clue (decided at the table)."""
 
     name = "setup"
 
@@ -212,7 +245,7 @@ class SetupScreen(Screen):
         self.kind = kind
         self.back = back
         s = app.settings
-        self.values: dict[str, Any] = {
+        self.values = {
             "tokens": int(s["tokens"]) if int(s["tokens"]) in TOKENS else 9,
             "pack": s["pack"] if s["pack"] in PACKS else "fr",
             "clues": s["clues"],
@@ -227,25 +260,11 @@ class SetupScreen(Screen):
         table = {"tokens": TOKENS, "pack": PACKS, "clues": ("strict", "flexible"), "several": (False, True)}
         return table[row]
 
-    def handle(self, event: InputEvent) -> None:
-        if event.kind != "press":
-            return
-        row = self.rows[self.selected]
-        if event.button == "up":
-            self.selected = (self.selected - 1) % len(self.rows)
-        elif event.button == "down":
-            self.selected = (self.selected + 1) % len(self.rows)
-        elif event.button in ("left", "right") and row != "start":
-            options = self._options(row)
-            i = options.index(self.values[row])
-            self.values[row] = options[(i + (1 if event.button == "right" else -1)) % len(options)]
-        elif event.button == "ok":
-            from device.screens import flows
+    def begin(self) -> None:
+        from device.screens import flows
 
-            flows.start_duet(self.app, self.kind, tokens=self.values["tokens"], pack=self.values["pack"],
-                             clues=self.values["clues"], several=self.values["several"])
-        elif event.button in ("stop", "menu"):
-            self.app.switch(self.back or MenuScreen(self.app))
+        flows.start_duet(self.app, self.kind, tokens=self.values["tokens"], pack=self.values["pack"],
+                         clues=self.values["clues"], several=self.values["several"])
 
     def _value(self, row: str) -> str:
         v = self.values[row]
@@ -529,4 +548,4 @@ def back_to_menu(app: App) -> None:
 
 
 __all__ = ["AdminScreen", "AttractScreen", "ListScreen", "MenuScreen", "PauseScreen", "PinScreen",
-           "SettingsScreen", "SetupScreen", "StatsScreen", "back_to_menu", "Item", "Frame", "Any"]
+           "OptionsScreen", "SettingsScreen", "SetupScreen", "StatsScreen", "back_to_menu", "Item", "Frame", "Any"]

@@ -16,6 +16,7 @@ from device import solo
 from device.render import models as m
 from device.screens.base import Frame, Screen
 from device.screens.play import DuetPlayScreen, GameOverScreen
+from device.screens.shell import OptionsScreen
 from engine.actions import Clue
 from engine.errors import InvalidClue
 from hardware.base import InputEvent
@@ -64,7 +65,7 @@ def context(app: App, ui: dict[str, Any] | None = None) -> SoloContext:
 
 # -- set-up --------------------------------------------------------------------------------------------------
 
-class SoloSetupScreen(Screen):
+class SoloSetupScreen(OptionsScreen):
     """Difficulty (normal: 9 tokens; easy: 11 tokens and cautious clues) and clue strictness; OK plays."""
 
     name = "solo_setup"
@@ -72,28 +73,15 @@ class SoloSetupScreen(Screen):
     def __init__(self, app: App, back: Screen | None = None) -> None:
         super().__init__(app)
         self.back = back
-        self.values: dict[str, Any] = {"difficulty": "normal", "clues": app.settings.get("clues", "strict")}
+        self.values = {"difficulty": "normal", "clues": app.settings.get("clues", "strict")}
         self.rows = ["difficulty", "clues", "start"]
         self.selected = len(self.rows) - 1
 
-    def handle(self, event: InputEvent) -> None:
-        if event.kind != "press":
-            return
-        row = self.rows[self.selected]
-        if event.button == "up":
-            self.selected = (self.selected - 1) % len(self.rows)
-        elif event.button == "down":
-            self.selected = (self.selected + 1) % len(self.rows)
-        elif event.button in ("left", "right") and row != "start":
-            options = solo.DIFFICULTIES if row == "difficulty" else ("strict", "flexible")
-            i = options.index(self.values[row]) if self.values[row] in options else 0
-            self.values[row] = options[(i + (1 if event.button == "right" else -1)) % len(options)]
-        elif event.button == "ok":
-            start_solo(self.app, self.values["difficulty"], self.values["clues"])
-        elif event.button in ("stop", "menu"):
-            from device.screens.shell import MenuScreen
+    def _options(self, row: str) -> tuple[Any, ...]:
+        return tuple(solo.DIFFICULTIES) if row == "difficulty" else ("strict", "flexible")
 
-            self.app.switch(self.back or MenuScreen(self.app))
+    def begin(self) -> None:
+        start_solo(self.app, self.values["difficulty"], self.values["clues"])
 
     def _value(self, row: str) -> str | None:
         if row == "difficulty":
