@@ -50,12 +50,12 @@ def candidate_mask(
         # candidates that are a piece of the visible word (≥ 3 letters): look its substrings up
         for i in range(len(f)):
             for j in range(i + 3, len(f) + 1):
-                k = index.get(f[i:j])
-                if k is not None:
-                    ok[k] = False
-        k = index.get(f)
-        if k is not None:
-            ok[k] = False
+                piece = index.get(f[i:j])
+                if piece is not None:
+                    ok[piece] = False
+        whole = index.get(f)
+        if whole is not None:
+            ok[whole] = False
     for space, rows in zip(spaces, cand_rows, strict=True):
         board_rows = [r for r in (space.row(w) for w in visible) if r is not None]
         if board_rows:
