@@ -254,40 +254,13 @@ class SharedRenderer:
             return ("classic", ui.columns, ui.rows, ui.pictures), self._classic_regions(size, view, ui)
         whole = pygame.Rect((0, 0), size)
         text = self.text
-        if isinstance(ui, HotSeatUi):
-
-            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
-                screens.privacy(s, r, ui, text)
-        elif isinstance(ui, MenuUi):
-
-            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
-                screens.menu(s, r, ui, text)
-        elif isinstance(ui, (SetupUi, SettingsUi)):
-
-            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
-                screens.form(s, r, ui, text)
-        elif isinstance(ui, PinUi):
-
-            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
-                screens.pin(s, r, ui, text)
-        elif isinstance(ui, StatsUi):
-
-            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
-                screens.stats(s, r, ui, text)
-        elif isinstance(ui, MapUi):
-
-            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
-                screens.mission_map(s, r, ui, text)
-        elif isinstance(ui, AttractUi):
-
-            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
-                screens.attract(s, r, ui, text)
-        elif isinstance(ui, MessageUi):
-
-            def draw(s: pygame.Surface, r: pygame.Rect) -> None:
-                screens.message(s, r, ui, text)
-        else:
+        painter = next((f for t, f in _WHOLE_SCREENS if isinstance(ui, t)), None)
+        if painter is None:
             raise TypeError(f"no shared-display screen for {type(ui).__name__}")
+
+        def draw(s: pygame.Surface, r: pygame.Rect) -> None:
+            painter(s, r, ui, text)
+
         return (type(ui).__name__,), [Region("screen", whole, ui, draw)]
 
     def _duet_regions(
@@ -890,3 +863,16 @@ def render_shared(
     if renderer is None:
         return SharedRenderer().full(surface, view, ui)
     return renderer.render(surface, view, ui)
+
+
+#: Screens drawn as one region (everything but the grids), with the painter of each.
+_WHOLE_SCREENS: tuple[tuple[type | tuple[type, ...], Callable[..., None]], ...] = (
+    (HotSeatUi, screens.privacy),
+    (MenuUi, screens.menu),
+    ((SetupUi, SettingsUi), screens.form),
+    (PinUi, screens.pin),
+    (StatsUi, screens.stats),
+    (MapUi, screens.mission_map),
+    (AttractUi, screens.attract),
+    (MessageUi, screens.message),
+)
