@@ -19,6 +19,8 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
+from engine.userfiles import DECK_LIMIT, UnreadableFile, read_bytes, read_json
+
 MIN_PICTURES = 150
 SIZE = 128
 DECK_FILE = "deck.json"
@@ -53,10 +55,18 @@ def _entries(raw: object) -> Iterator[tuple[int, dict[str, object] | None]]:
 
 def _read_deck(directory: Traversable) -> list[tuple[int, Picture | None, str]]:
     """Parse ``deck.json``: (position, picture or None, problem) per entry. Raises PictureDeckError."""
+    source = directory.joinpath(DECK_FILE)
     try:
-        raw = json.loads(directory.joinpath(DECK_FILE).read_text(encoding="utf-8"))
+        if isinstance(source, Path):  # a user's folder: bounded, regular files only
+            if not source.exists() and not source.is_symlink():
+                raise FileNotFoundError(DECK_FILE)
+            raw = read_json(source, DECK_LIMIT)
+        else:  # the bundled deck inside the package
+            raw = json.loads(source.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         raise PictureDeckError(f"{DECK_FILE}: missing") from exc
+    except UnreadableFile as exc:
+        raise PictureDeckError(f"{DECK_FILE}: unreadable ({exc})") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise PictureDeckError(f"{DECK_FILE}: unreadable ({exc})") from exc
     result: list[tuple[int, Picture | None, str]] = []
@@ -139,6 +149,13 @@ def png_problem(data: bytes) -> str:
     return ""
 
 
+def _file_bytes(item: Traversable) -> bytes:
+    """A file of a deck: bounded and regular files only in a user's folder (a FIFO must not hang the check)."""
+    if isinstance(item, Path):
+        return read_bytes(item, DECK_LIMIT)
+    return item.read_bytes()
+
+
 def check_deck(directory: str | None = None) -> list[str]:
     """Problems of a deck folder (the bundled one by default), one line each; empty when the deck is fine.
 
@@ -161,7 +178,7 @@ def check_deck(directory: str | None = None) -> list[str]:
     for name in LICENCE_FILES:
         if name not in present:
             problems.append(f"{name}: missing (the artwork's licence requires it)")
-        elif not folder.joinpath(name).read_bytes().strip():
+        elif not _file_bytes(folder.joinpath(name)).strip():
             problems.append(f"{name}: empty")
     try:
         entries = _read_deck(folder)
@@ -189,7 +206,11 @@ def check_deck(directory: str | None = None) -> list[str]:
         if picture.file not in present:
             problems.append(f"{where}: listed but missing")
             continue
-        data = folder.joinpath(picture.file).read_bytes()
+        try:
+            data = _file_bytes(folder.joinpath(picture.file))
+        except UnreadableFile as exc:
+            problems.append(f"{where}: {exc}")
+            continue
         bad = png_problem(data)
         if bad:
             problems.append(f"{where}: {bad}")

@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 
 from engine.clues import STEMMER_LANGUAGES, normalize
+from engine.userfiles import PACK_LIMIT, UnreadableFile, read_bytes
 
 MAX_WORD_LENGTH = 12
 MIN_WORDS = 25
@@ -114,9 +115,9 @@ def draw_words(
 def read_pack_text(path: str) -> str:
     """The text of a pack file; WordPackError (one line) when unreadable or not UTF-8."""
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise WordPackError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        data = read_bytes(path, PACK_LIMIT)
+    except UnreadableFile as exc:
+        raise WordPackError(str(exc)) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

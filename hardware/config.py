@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from engine.userfiles import CONFIG_LIMIT, UnreadableFile, loads_toml, read_text
 from hardware.base import SEATS, Seat
 
 #: Where the box keeps its configuration; ``DUETBOX_CONFIG`` overrides it.
@@ -294,19 +295,19 @@ def parse_config(user: Mapping[str, Any], source: str = "configuration") -> Hard
 
 
 def _read(path: Path) -> dict[str, Any]:
+    # bounded, regular files only, nesting and integers bounded (engine.userfiles): one line for any bad file
+    if not path.exists() and not path.is_symlink():
+        raise ConfigError(["file not found"], str(path))
     try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise ConfigError(["file not found"], str(path)) from None
-    except IsADirectoryError:
-        raise ConfigError(["is a directory, not a TOML file"], str(path)) from None
-    except PermissionError:
-        raise ConfigError(["permission denied"], str(path)) from None
+        text = read_text(path, CONFIG_LIMIT)
+    except UnreadableFile as exc:
+        raise ConfigError([exc.reason], str(path)) from None
+    try:
+        return loads_toml(text, str(path))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError([f"not valid TOML: {exc}"], str(path)) from None
-    except UnicodeDecodeError:
-        raise ConfigError(["not UTF-8 text"], str(path)) from None
+    except UnreadableFile as exc:
+        raise ConfigError([exc.reason], str(path)) from None
 
 
 def load_config(path: str | os.PathLike[str] | None = None) -> HardwareConfig:

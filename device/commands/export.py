@@ -40,8 +40,11 @@ def main(argv: list[str]) -> int:
         if args.game == "current":
             row = storage.current_game() or storage.last_game()
         else:
+            digits = str(args.game).strip()
             try:
-                row = storage.game(int(args.game))
+                if not digits.isdigit() or len(digits) > 18:
+                    raise ValueError(digits)
+                row = storage.game(int(digits))
             except ValueError:
                 print(f"duetbox export: --game takes a game number or 'current', not {args.game!r}",
                       file=sys.stderr)

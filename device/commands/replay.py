@@ -12,6 +12,7 @@ import sys
 
 from engine.errors import BadRecord
 from engine.record import replay, summary
+from engine.userfiles import RECORD_LIMIT, UnreadableFile, read_json
 
 
 def main(argv: list[str]) -> int:
@@ -22,18 +23,9 @@ def main(argv: list[str]) -> int:
     except SystemExit as exc:
         return 2 if exc.code else 0
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"duetbox replay: cannot read {args.file}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
-        return 2
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as exc:
-        print(f"duetbox replay: {args.file} is not JSON (line {exc.lineno}: {exc.msg})", file=sys.stderr)
+        record = read_json(args.file, RECORD_LIMIT, stdin_ok=True)
+    except UnreadableFile as exc:
+        print(f"duetbox replay: {exc}", file=sys.stderr)
         return 2
     try:
         result = replay(record)

@@ -21,6 +21,7 @@ import argparse
 import json
 import logging
 import os
+import re
 import signal
 import sys
 import time
@@ -29,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image
+
+from engine.userfiles import RECORD_LIMIT, SCRIPT_LIMIT, UnreadableFile, os_reason, read_json, read_text
 
 log = logging.getLogger("duetbox.run")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -53,13 +56,29 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--script")
     p.add_argument("--snapshots")
     p.add_argument("--data-dir")
-    p.add_argument("--seed", type=int)
+    p.add_argument("--seed", type=_bounded(0, 2**63 - 1, "--seed"))
     p.add_argument("--config")
-    p.add_argument("--pace", type=int, default=0)
+    p.add_argument("--pace", type=_bounded(0, 10_000, "--pace (milliseconds)"), default=0)
     p.add_argument("--start")
     p.add_argument("--size")
     p.add_argument("--log-level", default="WARNING")
     return p
+
+
+def _bounded(low: int, high: int, what: str) -> Any:
+    """An argparse type: a whole number from ``low`` to ``high`` (a huge or negative figure is one line)."""
+
+    def parse(text: str) -> int:
+        digits = text.strip().lstrip("+-")
+        if not digits.isdigit() or len(digits) > 30 or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"{what} takes a whole number from {low} to {high}, not {text!r}")
+        return int(text)
+
+    return parse
+
+
+#: A snapshot's name: letters, digits, dot, dash, underscore (it becomes file names).
+_SNAPSHOT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 
 
 @dataclass(frozen=True)
@@ -114,7 +133,9 @@ def parse_script(text: str, name: str = "script") -> list[Op]:
                 ops.append(Op(number, verb, (None if words[0] == "-" else words[0], text_part)))
             elif verb == "wait" and len(words) == 1:
                 ops.append(Op(number, verb, (_ms(words[0]),)))
-            elif verb == "snapshot" and len(words) == 1 and "/" not in words[0]:
+            elif verb == "snapshot" and len(words) == 1:
+                if not _SNAPSHOT_NAME.fullmatch(words[0]):
+                    raise ValueError(f"snapshot name {words[0][:40]!r}: use 1-100 letters, digits, '.', '-', '_'")
                 ops.append(Op(number, verb, (words[0],)))
             else:
                 raise ValueError(f"cannot read {line!r}")
@@ -193,7 +214,10 @@ def run_script(app: Any, ops: list[Op], snapshots: Path | None, pace_ms: int) ->
             _advance(app, op.args[0] / 1000)
         elif op.verb == "snapshot":
             app.step(0)
-            snapshot(app, snapshots or Path("."), op.args[0])
+            try:
+                snapshot(app, snapshots or Path("."), op.args[0])
+            except OSError as exc:
+                raise UsageError(f"line {op.line}: cannot write the snapshot {op.args[0]}: {os_reason(exc)}") from None
         app.step(0)
         if pace_ms:
             time.sleep(pace_ms / 1000)
@@ -228,18 +252,18 @@ def _main(argv: list[str]) -> int:
     ops: list[Op] | None = None
     if args.script:
         try:
-            text = Path(args.script).read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"cannot read the script {args.script}: {exc}") from None
+            text = read_text(args.script, SCRIPT_LIMIT)
+        except UnreadableFile as exc:
+            raise UsageError(f"the script: {exc}") from None
         ops = parse_script(text, args.script)
         if args.hardware != "mock":
             raise UsageError("--script needs --hardware mock (the fake clock)")
     record = None
     if args.start:
         try:
-            record = json.loads(Path(args.start).read_text("utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            raise UsageError(f"cannot read the record {args.start}: {exc}") from None
+            record = read_json(args.start, RECORD_LIMIT)
+        except UnreadableFile as exc:
+            raise UsageError(f"the record: {exc}") from None
     size = _size(args.size)
 
     from hardware.config import ConfigError, find_config, load_config

@@ -113,12 +113,24 @@ def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
 
 
 def ellipsize(text: str, width: int, measure: Callable[[str], int]) -> str:
-    """``text`` cut with "…" so it fits ``width``."""
-    if measure(text) <= width:
+    """``text`` cut with "…" so it fits ``width``.
+
+    A binary search over the prefix length (widths grow with the prefix), after cutting the text to ``width``
+    characters plus a margin (no visible character is narrower than a pixel): a 100,000-letter word costs a
+    few measures of a short string, not 100,000 measures of a long one."""
+    if len(text) <= 4 * width + 8 and measure(text) <= width:
         return text
-    while text and measure(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
+    text = text[: 2 * width + 8]
+    if measure(text + "…") <= width:  # only zero-width characters were cut off
+        return text + "…"
+    low, high = 0, len(text)  # measure(text[:low] + "…") fits (or low == 0); text[:high] + "…" does not
+    while high - low > 1:
+        middle = (low + high) // 2
+        if measure(text[:middle] + "…") <= width:
+            low = middle
+        else:
+            high = middle
+    return text[:low] + "…"
 
 
 def fit_size(
@@ -132,6 +144,8 @@ def fit_size(
     smallest: int = 6,
 ) -> int:
     """The largest font size (≤ ``largest``) at which ``text`` fits ``width`` x ``height`` on one line."""
+    if len(text) > 4 * width + 8:  # wider than ``width`` at any size (a visible character is at least a pixel)
+        return smallest
     size = max(smallest, min(largest, int(height)))
     while size > smallest:
         w, h = pg_font(size, bold, condensed).size(text or " ")
