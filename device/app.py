@@ -23,7 +23,8 @@ from device.outputs import Outputs
 from device.render import models as m
 from device.screens.base import Frame, Screen
 from device.session import SetupError, session_from_record
-from device.storage import Storage
+from device.storage import Finish, Storage
+from device.storage_screen import notice_frame, storage_frame
 from engine.errors import IllegalAction
 from hardware.base import InputEvent
 
@@ -65,6 +66,8 @@ CAFE_DEFAULTS: dict[str, Any] = {"muted": True, "idle_minutes": 2, "abandon_hour
 SEATS = ("A", "B")
 #: MENU held at least this long during a game turns the hourglass (a short press opens the pause menu).
 LONG_PRESS = 0.6
+#: Seconds between two tries of a failing storage (full, read-only, I/O errors).
+STORAGE_RETRY = 2.0
 CHORD = frozenset({(None, "menu"), ("A", "stop"), ("B", "stop")})
 
 
@@ -106,6 +109,7 @@ class App:
         self._signalled: str | None = None
         self._enforce_due = False  # an enforced hourglass ran out while the game screen was not shown
         self.frames = 0
+        self._storage_retry_at = 0.0
         self._speaker = speech
         self.speech: Any = None  # the speaker while at least one seat has speech on
         self._update_speech()
@@ -250,8 +254,12 @@ class App:
                    sheet: int | None = None) -> None:
         opts = {"language": session.language}
         opts.update(options or {})
-        self.game_id = self.storage.new_game(session.mode, session.setup, kind=kind, options=opts,
-                                             sheet=sheet, mission=session.setup.get("mission"))
+        try:
+            self.game_id = self.storage.new_game(session.mode, session.setup, kind=kind, options=opts,
+                                                 sheet=sheet, mission=session.setup.get("mission"))
+        except sqlite3.Error as exc:  # storage failing: the box says so (``_frame``) and stays where it is
+            log.error("cannot start a new game: %s", exc)
+            return
         self.session, self.game_kind, self.game_options = session, kind, opts
         self._saved_ui = None
         self.hourglass.reset()
@@ -279,9 +287,10 @@ class App:
         before = session.state
         events = session.apply(action, version)
         ui = self._ui_snapshot()
+        finish = self._finish() if session.over else None
         try:
-            # the action and the screen state it leaves: one transaction, one fsync
-            self.storage.append_action(self.game_id, version, action.to_dict(), ui)
+            # the action, the screen state it leaves and (the last one) the result: one transaction, one fsync
+            self.storage.append_action(self.game_id, version, action.to_dict(), ui, finish)
         except sqlite3.Error as exc:
             session.state = before  # not committed: as if it never happened
             log.error("action %s not saved (%s): refused", action, exc)
@@ -290,19 +299,19 @@ class App:
             self._saved_ui = ui
         if session.over:
             self.hourglass.reset()
-            self.storage.finish_game(self.game_id, session.result or "lost", session.score)
-            self._game_finished()
         if not quiet:
             self.on_events(events)
         return events
 
-    def _game_finished(self) -> None:
+    def _finish(self) -> Finish:
+        """What the last action writes with it: the result, the score, a campaign sheet's mission tick."""
         session = self.session
         assert session is not None
         sheet = self.game_options.get("sheet")
         city = session.setup.get("mission")
-        if sheet is not None and city:
-            self.storage.record_mission(int(sheet), str(city), session.result == "won", self.game_id)
+        mission = sheet is not None and bool(city)
+        return Finish(session.result or "lost", session.score, int(sheet) if mission else None,
+                      str(city) if mission else None)
 
     def on_events(self, events: list[Any]) -> None:
         """Engine events become ring effects and sound cues (the hook speech and sound hang on)."""
@@ -390,6 +399,12 @@ class App:
             self.held.pop((event.seat, event.button), None)
         self._check_chord(event.time)
         self.last_input = event.time
+        if self.storage.problem is not None:  # the screen is hidden behind the storage message: no moves
+            return
+        if self.storage.notice is not None:  # "the saved data was started afresh": any press reads it away
+            if event.kind in ("press", "touch", "text"):
+                self.storage.notice = None
+            return
         screen = self.screen
         assert screen is not None
         from device.screens.shell import AttractScreen
@@ -493,6 +508,8 @@ class App:
         if self._chord_since is not None:
             candidates.append(self._chord_since + CHORD_SECONDS)
         candidates.append(self.hourglass.next_deadline(now))
+        if self.storage.problem is not None:
+            candidates.append(self._storage_retry_at)
         candidates.append(self.outputs.ring_deadline(self._frame(), now))
         found = [c for c in candidates if c is not None]
         return min(found) if found else None
@@ -505,8 +522,20 @@ class App:
             self._guarded(self._input, event)
         if self.running:
             self._guarded(self._tick, self.clock.now())
+            self._retry_storage()
             self.save_ui()
             self.draw()
+
+    def _retry_storage(self) -> None:
+        """While storage fails, try it again every STORAGE_RETRY seconds: play goes on by itself."""
+        if self.storage.problem is None:
+            return
+        now = self.clock.now()
+        if now >= self._storage_retry_at:
+            self._storage_retry_at = now + STORAGE_RETRY
+            if self.storage.retry():
+                log.warning("storage works again")
+                self.draw(force=True)
 
     def _guarded(self, handler: Callable[[Any], None], arg: Any) -> None:
         """A bug in one screen must not take the box down at the table: log it and go on (the game is safe in
@@ -538,6 +567,10 @@ class App:
 
     def _frame(self) -> Frame:
         assert self.screen is not None
+        if self.storage.problem is not None:  # nothing can be saved: say so everywhere, show nothing else
+            return storage_frame(self.tr, self.storage.problem)
+        if self.storage.notice is not None:
+            return notice_frame(self.tr, self.storage.notice)
         frame = self.screen.frame()
         if frame.ring_view is None and self.session is not None and getattr(self.screen, "in_game", False):
             frame.ring_view = self.session.public_view()

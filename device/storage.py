@@ -94,23 +94,55 @@ class GameRow:
 
 
 class StorageError(RuntimeError):
-    """The data directory cannot be used at all (not writable)."""
+    """The data directory cannot be used at all (not writable, or locked by another duetbox)."""
+
+
+LOCK_NAME = "duetbox.lock"
+#: Locks this process holds: data directory -> [descriptor, users]. Several Storage objects of one process may
+#: share a directory (tests, the bench); another process may not.
+_HELD: dict[str, list[int]] = {}
+
+
+@dataclass(frozen=True)
+class Finish:
+    """What finishing a game writes with its last action (one transaction): the result, the score and, for a
+    mission of a campaign sheet, its tick."""
+
+    result: str
+    score: int | None = None
+    sheet: int | None = None
+    city: str | None = None
 
 
 class Storage:
-    """The box's SQLite database. Every write is its own committed transaction (an action and the screen
-    state it leaves may share one)."""
+    """The box's SQLite database. Every write is its own committed transaction (an action, the screen
+    state it leaves and, for the last action, the game's result share one). The data directory is locked
+    (``duetbox.lock``, flock) so that a second box process on it stops at once."""
 
-    def __init__(self, directory: Path | str, *, now: Any = time.time) -> None:
+    def __init__(self, directory: Path | str, *, now: Any = time.time, lock: bool = True,
+                 factory: type[sqlite3.Connection] = sqlite3.Connection) -> None:
         self.directory = Path(directory)
+        self._factory = factory
         self.path = self.directory / DB_NAME
         self._now = now
         self.moved_aside: Path | None = None
+        #: Why the last write failed ("disk full", ...), None while storage works: the box shows it.
+        self.problem: str | None = None
+        #: Something the owner should be told once: the database was started fresh or replaced.
+        self.notice: str | None = None
+        #: Writes to take back (idempotent deletes) of transactions that failed: a refused action must not
+        #: come back after a restart even when its commit reached the WAL before the fsync failed.
+        self._undo: list[list[tuple[str, tuple[Any, ...]]]] = []
+        self._files: tuple[int | None, int | None] = (None, None)
+        self._lock_key: str | None = None
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             why = exc.strerror or exc
             raise StorageError(f"cannot create the data directory {self.directory}: {why}") from None
+        if lock:
+            self._lock()
+        empty = self.path.exists() and self.path.stat().st_size == 0 and not self._side("-wal").exists()
         try:
             self.db = self._connect()
         except sqlite3.OperationalError as exc:  # cannot open or write (permissions, locked): not corruption
@@ -120,11 +152,113 @@ class Storage:
                 self._move_aside(str(exc))
                 self.db = self._connect()
             except (OSError, sqlite3.Error) as again:
+                self._unlock()
                 raise StorageError(f"cannot start a fresh database in {self.directory}: {again}") from None
+        if empty:
+            log.error("the database %s was an empty file: started a fresh one (settings and games are gone)",
+                      self.path)
+            self.notice = "empty"
+        elif self.moved_aside is not None:
+            self.notice = "moved_aside"
+        self._files = self._identity()
+
+    # -- the data directory's lock ---------------------------------------------------------------------------
+    def _lock(self) -> None:
+        """One duetbox per data directory: a second one would interleave its writes with ours."""
+        import fcntl  # POSIX only, like the box: imported where used
+
+        key = os.path.realpath(self.directory)
+        if key in _HELD:
+            _HELD[key][1] += 1
+            self._lock_key = key
+            return
+        path = self.directory / LOCK_NAME
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+        except OSError as exc:
+            raise StorageError(f"cannot lock the data directory {self.directory}: {exc.strerror or exc}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            try:
+                holder = os.read(fd, 32).decode("ascii", "replace").strip()
+            except OSError:
+                holder = ""
+            os.close(fd)
+            who = f" (process {holder})" if holder.isdigit() else ""
+            raise StorageError(f"another duetbox is already using {self.directory}{who}") from None
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:  # a full disk: the lock holds all the same
+            pass
+        _HELD[key] = [fd, 1]
+        self._lock_key = key
+
+    def _unlock(self) -> None:
+        key, self._lock_key = self._lock_key, None
+        if key is None or key not in _HELD:
+            return
+        _HELD[key][1] -= 1
+        if _HELD[key][1] <= 0:
+            os.close(_HELD.pop(key)[0])  # closing the descriptor releases the flock
+
+    # -- the files under the connection ----------------------------------------------------------------------
+    def _side(self, suffix: str) -> Path:
+        return self.path.with_name(DB_NAME + suffix)
+
+    def _identity(self) -> tuple[int | None, int | None]:
+        """(inode of the database, inode of its WAL): a change means a file was removed or replaced."""
+        out: list[int | None] = []
+        for target in (self.path, self._side("-wal")):
+            try:
+                out.append(target.stat().st_ino)
+            except OSError:
+                out.append(None)
+        return out[0], out[1]
+
+    def _check_files(self) -> None:
+        """Before a write: if the WAL was removed (or the database replaced) under the open connection, what we
+        commit would go to a file nobody can read again. Fold the WAL into the database, reopen, say so."""
+        now = self._identity()
+        if now == self._files:
+            return
+        db_then, wal_then = self._files
+        db_now, wal_now = now
+        if db_then is not None and db_now != db_then:
+            log.error("the database %s was removed or replaced while the box ran: reopened", self.path)
+            self.notice = "replaced"
+        elif wal_then is not None and wal_now != wal_then:
+            log.error("the write-ahead log of %s was removed while the box ran: folded into the database "
+                      "and reopened (nothing lost)", self.path)
+            try:
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error as exc:
+                log.error("could not fold the removed WAL back: %s", exc)
+        self._reopen()
+
+    def _reopen(self) -> None:
+        """A fresh connection (the old one is kept when a new one cannot be had)."""
+        fresh = self._connect()
+        try:
+            self.db.close()
+        except sqlite3.Error:  # pragma: no cover - a dead connection
+            pass
+        self.db = fresh
+        self._files = self._identity()
+
+    def _quiet(self, what: str, sql: str, args: Iterable[Any], durable: bool = True) -> bool:
+        """A write the box can do without (screen state, a setting, a deck): on failure it is logged, ``problem``
+        says why, and the box goes on. False when it was not saved."""
+        try:
+            self._write(sql, args, (), durable)
+        except sqlite3.Error:
+            return False
+        return True
 
     # -- opening ---------------------------------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, isolation_level=None)
+        db = sqlite3.connect(self.path, isolation_level=None, factory=self._factory)
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
@@ -156,54 +290,151 @@ class Storage:
 
     def close(self) -> None:
         try:
+            self._take_back()
+        except sqlite3.Error as exc:
+            log.error("closing with %d failed write(s) not taken back: %s", len(self._undo), exc)
+        try:
             self.db.close()
         except sqlite3.Error:  # pragma: no cover - closing twice
             pass
+        self._unlock()
 
     def _write(self, sql: str, args: Iterable[Any] = (),
-               more: Iterable[tuple[str, Iterable[Any]]] = (), durable: bool = True) -> sqlite3.Cursor:
+               more: Iterable[tuple[str, Iterable[Any]]] = (), durable: bool = True,
+               undo: Iterable[tuple[str, Iterable[Any]]] = ()) -> sqlite3.Cursor:
         """One committed transaction: ``sql`` and then each of ``more``. Durable (the WAL is fsync'd:
         synchronous=FULL) unless ``durable`` is False: then it is atomic and ordered but a power cut may take
-        it back (synchronous=NORMAL, no fsync; the next durable commit makes it durable too)."""
+        it back (synchronous=NORMAL, no fsync; the next durable commit makes it durable too).
+
+        When it fails (disk full, read-only, I/O error, fsync error) the error is raised after making sure the
+        transaction is really not there: the connection is reopened and ``undo`` (idempotent statements) is run;
+        if that cannot be written yet it is kept and run before the next write (``problem`` says why)."""
+        try:
+            self._check_files()
+            self._take_back()
+        except sqlite3.Error as exc:
+            self.problem = _describe(exc)
+            raise
         if not durable:
             self.db.execute("PRAGMA synchronous=NORMAL")
+        committing = False
         try:
             self.db.execute("BEGIN IMMEDIATE")  # autocommit connection: the transaction is explicit
             try:
                 cur = self.db.execute(sql, tuple(args))
                 for extra, extra_args in more:
                     self.db.execute(extra, tuple(extra_args))
+                committing = True
                 self.db.execute("COMMIT")
             except BaseException:
                 if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
+                    try:
+                        self.db.execute("ROLLBACK")
+                    except sqlite3.Error:  # the connection is reopened below
+                        pass
                 raise
-            return cur
+        except sqlite3.IntegrityError:  # refused by a constraint (a duplicate): nothing was written
+            raise
+        except sqlite3.Error as exc:
+            self.problem = _describe(exc)
+            log.error("a write failed (%s): not saved", exc)
+            # a failed COMMIT may still have reached the WAL (the fsync failed after the write): take it back
+            self._after_failure([(u, tuple(a)) for u, a in undo] if committing else [])
+            raise
         finally:
             if not durable:
-                self.db.execute("PRAGMA synchronous=FULL")
+                try:
+                    self.db.execute("PRAGMA synchronous=FULL")
+                except sqlite3.Error:  # pragma: no cover - reopened connections are FULL already
+                    pass
+        self.problem = None
+        return cur
+
+    def _after_failure(self, undo: list[tuple[str, tuple[Any, ...]]]) -> None:
+        if undo:
+            self._undo.append(undo)
+        try:
+            self._reopen()  # the truth after a failed commit is what a fresh connection reads from the files
+            self._take_back()
+        except sqlite3.Error as exc:
+            log.error("storage still failing (%s): %d write(s) to take back when it works", exc, len(self._undo))
+
+    def _take_back(self) -> None:
+        """Run the pending take-backs of failed writes (each one transaction, durable)."""
+        while self._undo:
+            statements = self._undo[0]
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    self.db.execute(sql, args)
+                self.db.execute("COMMIT")
+            except BaseException:
+                if self.db.in_transaction:
+                    try:
+                        self.db.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass
+                raise
+            self._undo.pop(0)
+
+    def retry(self) -> bool:
+        """Try storage again after a failure (the loop calls it now and then): True when it works again."""
+        try:
+            self._check_files()
+            self._take_back()
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('probe', ?)", (str(self._now()),))
+            self.db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if self.db.in_transaction:
+                try:
+                    self.db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            self.problem = _describe(exc)
+            try:
+                self._reopen()
+            except sqlite3.Error:
+                pass
+            return False
+        self.problem = None
+        return True
 
     # -- games -----------------------------------------------------------------------------------------------
     def new_game(self, mode: str, setup: dict[str, Any], *, kind: str = "",
                  options: dict[str, Any] | None = None, sheet: int | None = None,
                  mission: str | None = None) -> int:
         """Start a game: ``setup`` is its record without actions; ``options`` what the box needs besides."""
+        started, text = self._now(), json.dumps(setup, ensure_ascii=False)
         cur = self._write(
             "INSERT INTO games (mode, kind, setup, options, sheet, mission, started)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (mode, kind, json.dumps(setup, ensure_ascii=False), json.dumps(options or {}), sheet, mission,
-             self._now()))
+            (mode, kind, text, json.dumps(options or {}), sheet, mission, started),
+            undo=[("DELETE FROM games WHERE started = ? AND setup = ? AND status = 'playing' AND id NOT IN "
+                   "(SELECT game FROM actions)", (started, text))])
         game_id = cur.lastrowid
         assert game_id is not None
         return int(game_id)
 
     def append_action(self, game: int, seq: int, action: dict[str, Any],
-                      ui: dict[str, Any] | None = None) -> None:
+                      ui: dict[str, Any] | None = None, finish: Finish | None = None) -> None:
         """Commit one accepted action (``seq`` = the version it was applied to; a duplicate raises), durably;
-        with ``ui``, the screen state in the same transaction (one fsync for both)."""
-        more = [] if ui is None else [(self._SAVE_UI, (game, json.dumps(ui)))]
+        with ``ui``, the screen state in the same transaction (one fsync for both); with ``finish``, the
+        game's result, score and mission tick too: a power cut never leaves a finished game 'playing'."""
+        more: list[tuple[str, Iterable[Any]]] = [] if ui is None else [(self._SAVE_UI, (game, json.dumps(ui)))]
+        undo: list[tuple[str, Iterable[Any]]] = [("DELETE FROM actions WHERE game = ? AND seq = ?", (game, seq))]
+        if finish is not None:
+            at = self._now()
+            more.append(("UPDATE games SET status = 'over', result = ?, score = ?, ended = ? WHERE id = ?",
+                         (finish.result, finish.score, at, game)))
+            undo.append(("UPDATE games SET status = 'playing', result = NULL, score = NULL, ended = NULL "
+                         "WHERE id = ?", (game,)))
+            if finish.sheet is not None and finish.city:
+                more.append(("INSERT INTO mission_results (sheet, city, won, game, at) VALUES (?, ?, ?, ?, ?)",
+                             (finish.sheet, finish.city, int(finish.result == "won"), game, at)))
+                undo.append(("DELETE FROM mission_results WHERE game = ? AND at = ?", (game, at)))
         self._write("INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)",
-                    (game, seq, json.dumps(action, ensure_ascii=False)), more)
+                    (game, seq, json.dumps(action, ensure_ascii=False)), more, undo=undo)
 
     def actions(self, game: int) -> list[dict[str, Any]]:
         rows = self.db.execute("SELECT action FROM actions WHERE game = ? ORDER BY seq", (game,)).fetchall()
@@ -213,8 +444,10 @@ class Storage:
         self._write("UPDATE games SET status = 'over', result = ?, score = ?, ended = ? WHERE id = ?",
                     (result, score, self._now(), game))
 
-    def abandon_game(self, game: int) -> None:
-        self._write("UPDATE games SET status = 'abandoned', ended = ? WHERE id = ?", (self._now(), game))
+    def abandon_game(self, game: int) -> bool:
+        """Mark a game abandoned (False when storage failed: it stays resumable, nothing is lost)."""
+        return self._quiet("abandon", "UPDATE games SET status = 'abandoned', ended = ? WHERE id = ?",
+                           (self._now(), game))
 
     def _row(self, r: tuple[Any, ...]) -> GameRow:
         return GameRow(id=r[0], mode=r[1], kind=r[2], setup=json.loads(r[3]), options=json.loads(r[4]),
@@ -246,7 +479,7 @@ class Storage:
     def save_ui(self, game: int, state: dict[str, Any], durable: bool = True) -> None:
         """The screen state of ``game``. ``durable=False``: atomic but not fsync'd (a cursor move need not
         survive a power cut; the next action's commit makes it durable)."""
-        self._write(self._SAVE_UI, (game, json.dumps(state)), (), durable)
+        self._quiet("screen state", self._SAVE_UI, (game, json.dumps(state)), durable)
 
     def load_ui(self, game: int) -> dict[str, Any] | None:
         r = self.db.execute("SELECT state FROM ui WHERE game = ?", (game,)).fetchone()
@@ -257,7 +490,7 @@ class Storage:
         return {k: json.loads(v) for k, v in self.db.execute("SELECT key, value FROM settings")}
 
     def set_setting(self, key: str, value: Any) -> None:
-        self._write("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, json.dumps(value)))
+        self._quiet("setting", "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, json.dumps(value)))
 
     # -- campaign sheets -------------------------------------------------------------------------------------
     def sheets(self) -> list[tuple[int, str]]:
@@ -301,7 +534,7 @@ class Storage:
         return list(json.loads(r[0])) if r else []
 
     def set_deck_used(self, pack: str, used: list[str]) -> None:
-        self._write("INSERT OR REPLACE INTO decks (pack, used) VALUES (?, ?)", (pack, json.dumps(used)))
+        self._quiet("deck", "INSERT OR REPLACE INTO decks (pack, used) VALUES (?, ?)", (pack, json.dumps(used)))
 
     # -- statistics ------------------------------------------------------------------------------------------
     def statistics(self) -> dict[str, dict[str, Any]]:
@@ -324,9 +557,18 @@ class Storage:
         return stats
 
     def reset_statistics(self) -> None:
-        """Forget finished games (campaign sheets keep their ticks)."""
-        with self.db:
-            finished = "SELECT id FROM games WHERE status != 'playing'"
-            self.db.execute(f"DELETE FROM actions WHERE game IN ({finished})")
-            self.db.execute(f"DELETE FROM ui WHERE game IN ({finished})")
-            self.db.execute("DELETE FROM games WHERE status != 'playing'")
+        """Forget finished games (campaign sheets keep their ticks), in one transaction."""
+        finished = "SELECT id FROM games WHERE status != 'playing'"
+        self._write(f"DELETE FROM actions WHERE game IN ({finished})", (),
+                    [(f"DELETE FROM ui WHERE game IN ({finished})", ()),
+                     ("DELETE FROM games WHERE status != 'playing'", ())])
+
+
+def _describe(exc: sqlite3.Error) -> str:
+    """A storage error as a short key the box words on its screens: full, readonly, io."""
+    text = str(exc).lower()
+    if "full" in text:
+        return "full"
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return "readonly"
+    return "io"

@@ -32,7 +32,7 @@ def main(argv: list[str]) -> int:
         print(f"duetbox export: no saved games in {directory}", file=sys.stderr)
         return 2
     try:
-        storage = Storage(directory)
+        storage = Storage(directory, lock=False)  # a reader beside the running box
     except StorageError as exc:
         print(f"duetbox export: {exc}", file=sys.stderr)
         return 2

@@ -10,6 +10,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from boxscript import cards, make_record  # noqa: E402
+from storage_faults import Faults  # noqa: E402
 
 from device.app import App  # noqa: E402
 from device.storage import Storage  # noqa: E402
@@ -174,11 +175,14 @@ def test_app_action_not_saved_is_not_applied(app: App) -> None:
 
     record = _start_guessing(app)
     version = app.session.version
-    app.storage.db.close()  # the card died under us
+    faults = Faults()
+    app.storage.close()
+    app.storage = Storage(app.storage.directory, factory=faults.factory())
+    faults.mode = "eio_write"  # the card died under us
     with pytest.raises(NotSaved):
         app.act(Guess("B", cards(record, "A", "G")[0]), version)
     assert app.session.version == version
-    app.storage = Storage(app.storage.directory)  # let the fixture close cleanly
+    faults.mode = None  # let the fixture close cleanly
 
 
 def test_app_enforced_hourglass_stops_after_a_correct_guess(app: App) -> None:

@@ -1,0 +1,279 @@
+"""Storage faults, injected (tests/device/storage_faults.py), not hoped for: a full disk, a read-only card, an I/O
+error on a write and on the fsync, the WAL removed, a second box on the same data, an empty database file.
+
+For each: the loop runs on, the message is on every screen, nothing acknowledged is lost, nothing refused comes
+back after a restart, and play goes on by itself once storage works again. Finishing a game is one transaction."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from boxscript import cards, make_record  # noqa: E402
+from storage_faults import MODES, Faults  # noqa: E402
+
+from device.app import App, NotSaved  # noqa: E402
+from device.render import models as m  # noqa: E402
+from device.session import session_from_record  # noqa: E402
+from device.storage import DB_NAME, Storage, StorageError  # noqa: E402
+from engine.actions import Clue, Guess, Stop  # noqa: E402
+from hardware.box import open_box  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def new_app(directory: Path, faults: Faults | None = None) -> App:
+    factory = faults.factory() if faults is not None else sqlite3.Connection
+    return App(open_box("mock"), Storage(directory, factory=factory), seed=3)
+
+
+def guessing(app: App, seed: int = 31) -> dict[str, Any]:
+    record = make_record(seed, actions=[{"type": "clue", "seat": "A", "word": None, "number": 3}])
+    app.start(record)
+    return record
+
+
+def saved_actions(directory: Path) -> list[dict[str, Any]]:
+    storage = Storage(directory)
+    try:
+        row = storage.last_game()
+        assert row is not None
+        return storage.actions(row.id)
+    finally:
+        storage.close()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_storage_fault_refuses_the_move_says_so_and_goes_on(mode: str, tmp_path: Path) -> None:
+    faults = Faults()
+    app = new_app(tmp_path, faults)
+    record = guessing(app)
+    greens = cards(record, "A", "G")
+    app.act(Guess("B", greens[0]), app.session.version)  # acknowledged
+    acknowledged = saved_actions(tmp_path)
+    faults.mode = mode
+    version = app.session.version
+    with pytest.raises(NotSaved):
+        app.act(Guess("B", greens[1]), version)
+    assert app.session.version == version  # refused in memory too
+    assert app.storage.problem in ("full", "readonly", "io")
+    # the loop runs on and shows the message on the shared display and both OLEDs, nothing else
+    for _ in range(3):
+        app.box.advance(1.0)
+        app.step(0)
+    frame = app._frame()
+    assert isinstance(frame.shared, m.MessageUi) and frame.shared.title == app.tr("storage.title")
+    assert all(isinstance(frame.oleds[s], m.OledTextUi) for s in "AB")
+    assert not frame.seat_views  # no key is drawn meanwhile
+    assert app.running
+    # storage works again: the box sees it by itself, the move can be made
+    faults.mode = None
+    app.box.advance(3.0)
+    app.step(0)
+    assert app.storage.problem is None
+    assert not isinstance(app._frame().shared, m.MessageUi)
+    app.act(Guess("B", greens[1]), app.session.version)
+    app.shutdown()
+    after = saved_actions(tmp_path)
+    assert after[: len(acknowledged)] == acknowledged  # nothing acknowledged lost
+    assert after[len(acknowledged):] == [{"type": "guess", "seat": "B", "card": greens[1]}]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_storage_fault_refused_move_does_not_come_back_after_a_restart(mode: str, tmp_path: Path) -> None:
+    faults = Faults()
+    app = new_app(tmp_path, faults)
+    record = guessing(app)
+    acknowledged = saved_actions(tmp_path)
+    faults.mode = mode
+    with pytest.raises(NotSaved):
+        app.act(Guess("B", cards(record, "A", "G")[0]), app.session.version)
+    faults.mode = None  # the card works again, then the box restarts before anything else is played
+    app.shutdown()
+    assert saved_actions(tmp_path) == acknowledged
+    again = new_app(tmp_path)
+    again.start()
+    assert again.session is not None and again.session.version == len(acknowledged)
+    again.shutdown()
+
+
+def test_storage_fault_wal_removed_while_playing_loses_nothing(tmp_path: Path) -> None:
+    app = new_app(tmp_path)
+    record = guessing(app)
+    greens = cards(record, "A", "G")
+    app.act(Guess("B", greens[0]), app.session.version)
+    (tmp_path / f"{DB_NAME}-wal").unlink()
+    app.act(Guess("B", greens[1]), app.session.version)  # folded into the database, reopened
+    app.shutdown()
+    actions = saved_actions(tmp_path)
+    assert [a.get("card") for a in actions[1:]] == greens[:2]
+
+
+def test_storage_fault_finishing_is_one_transaction(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = new_app(tmp_path)
+    sheet = app.storage.new_sheet("us")
+    record = make_record(5, mission="Prague")
+    app.game_options = {}
+    app.start(record)
+    app.game_options["sheet"] = sheet
+    assassin = cards(record, "A", "X")[0]
+    app.act(Clue("A", None, 1), app.session.version)
+    writes: list[tuple[str, list[str]]] = []
+    real = app.storage._write
+
+    def counted(sql: str, args: Any = (), more: Any = (), durable: bool = True, undo: Any = ()) -> Any:
+        more = list(more)
+        writes.append((sql.split()[0], [extra.split()[0] for extra, _ in more]))
+        return real(sql, args, more, durable, undo)
+
+    monkeypatch.setattr(app.storage, "_write", counted)
+    app.act(Guess("B", assassin), app.session.version)  # the last move: the game is lost
+    assert app.session.over
+    assert writes == [("INSERT", ["INSERT", "UPDATE", "INSERT"])]  # action, screen, result, mission: one commit
+    monkeypatch.undo()
+    row = app.storage.game(app.game_id)
+    assert row is not None and row.status == "over" and row.result == "lost"
+    assert app.storage.mission_log(sheet) == [("Prague", False)]
+    app.shutdown()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_storage_fault_on_the_last_move_leaves_the_game_playing_and_untouched(mode: str, tmp_path: Path) -> None:
+    faults = Faults()
+    app = new_app(tmp_path, faults)
+    sheet = app.storage.new_sheet("us")
+    record = make_record(5, mission="Prague")
+    app.start(record)
+    app.game_options["sheet"] = sheet
+    app.act(Clue("A", None, 1), app.session.version)
+    faults.mode = mode
+    with pytest.raises(NotSaved):
+        app.act(Guess("B", cards(record, "A", "X")[0]), app.session.version)
+    faults.mode = None
+    game = app.game_id
+    app.shutdown()
+    storage = Storage(tmp_path)
+    row = storage.game(game)
+    assert row is not None and row.status == "playing" and row.result is None
+    assert storage.mission_log(sheet) == [] and len(storage.actions(game)) == 1
+    storage.close()
+
+
+def test_storage_fault_reset_statistics_is_one_transaction(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = Storage(tmp_path)
+    calls: list[str] = []
+    real = storage._write
+    monkeypatch.setattr(storage, "_write", lambda sql, *a, **k: calls.append(sql) or real(sql, *a, **k))
+    storage.reset_statistics()
+    assert len(calls) == 1
+    storage.close()
+
+
+def test_storage_fault_new_game_on_a_full_disk_keeps_the_menu(tmp_path: Path) -> None:
+    faults = Faults()
+    app = new_app(tmp_path, faults)
+    app.start()
+    menu = app.screen
+    faults.mode = "full"
+    session, _ = session_from_record(make_record(8), "en")
+    app.begin_game(session, kind="duet")
+    assert app.screen is menu and app.game_id is None
+    assert isinstance(app._frame().shared, m.MessageUi)
+    faults.mode = None
+    app.shutdown()
+    storage = Storage(tmp_path)
+    assert storage.current_game() is None  # the refused new game did not come back
+    storage.close()
+
+
+def test_storage_fault_screen_state_on_a_failing_disk_does_not_end_the_loop(tmp_path: Path) -> None:
+    faults = Faults()
+    app = new_app(tmp_path, faults)
+    guessing(app)
+    faults.mode = "eio_write"
+    app.box.press("B.right")
+    app.box.release("B.right")
+    app.step(0)  # saving the cursor move fails: logged, shown, the loop goes on
+    assert app.running and app.storage.problem == "io"
+    faults.mode = None
+    app.shutdown()
+
+
+def test_storage_second_instance_on_the_same_data_says_so_and_exits_2(tmp_path: Path) -> None:
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from device.storage import Storage; s = Storage(sys.argv[1]); "
+         "print('ok', flush=True); time.sleep(60)", str(tmp_path)],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ok"
+        with pytest.raises(StorageError, match="another duetbox is already using"):
+            Storage(tmp_path)
+        script = tmp_path / "s.txt"
+        script.write_text("press A.ok\n")
+        result = subprocess.run([sys.executable, "-m", "device.cli", "run", "--hardware", "mock", "--script",
+                                 str(script), "--data-dir", str(tmp_path)], cwd=ROOT, capture_output=True,
+                                text=True, timeout=60, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        assert result.returncode == 2
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and "another duetbox is already using" in lines[0]
+        assert f"process {holder.pid}" in lines[0]
+    finally:
+        holder.kill()
+        holder.wait()
+    Storage(tmp_path).close()  # the lock dies with its process
+
+
+def test_storage_empty_database_file_is_logged_and_said_on_screen(tmp_path: Path,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
+    (tmp_path / DB_NAME).write_bytes(b"")
+    app = new_app(tmp_path)
+    assert app.storage.notice == "empty"
+    assert "empty file" in caplog.text
+    app.start()
+    frame = app._frame()
+    assert isinstance(frame.shared, m.MessageUi) and frame.shared.title == app.tr("storage.fresh_title")
+    app.box.press("A.ok")
+    app.box.release("A.ok")
+    app.step(0)
+    assert app.storage.notice is None and not isinstance(app._frame().shared, m.MessageUi)
+    app.shutdown()
+
+
+def test_storage_export_works_while_another_process_holds_the_lock(tmp_path: Path) -> None:
+    app = new_app(tmp_path)
+    guessing(app)
+    app.shutdown()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from device.storage import Storage; s = Storage(sys.argv[1]); "
+         "print('ok', flush=True); time.sleep(60)", str(tmp_path)],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ok"
+        result = subprocess.run([sys.executable, "-m", "device.cli", "export", "--data-dir", str(tmp_path)],
+                                cwd=ROOT, capture_output=True, text=True, timeout=60,
+                                env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        assert result.returncode == 0, result.stderr
+        assert '"duetbox-record/1"' in result.stdout
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_storage_stop_is_refused_too(tmp_path: Path) -> None:
+    faults = Faults()
+    app = new_app(tmp_path, faults)
+    record = guessing(app)
+    app.act(Guess("B", cards(record, "A", "G")[0]), app.session.version)
+    faults.mode = "full"
+    with pytest.raises(NotSaved):
+        app.act(Stop("B"), app.session.version)
+    faults.mode = None
+    app.shutdown()
