@@ -95,7 +95,8 @@ def test_i18n_every_catalog_names_every_language_in_that_language() -> None:
 def test_i18n_german_and_italian_are_translated(language: str) -> None:
     messages, english = _catalog_file(language), _catalog_file("en")
     # Names, symbols and format-only texts may stay as they are; real sentences must not.
-    same = [key for key, text in messages.items() if text == english[key] and sum(w.isalpha() for w in text.split()) > 1]
+    same = [key for key, text in messages.items()
+            if text == english[key] and sum(word.isalpha() for word in text.split()) > 1]
     assert same == []
     tr = Translator(language)
     assert tr("over.score", score=7) == {"de": "Punkte: 7", "it": "Punteggio: 7"}[language]
