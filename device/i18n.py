@@ -14,7 +14,7 @@ from typing import Any
 
 log = logging.getLogger("duetbox.i18n")
 
-LANGUAGES: tuple[str, ...] = ("fr", "en", "ro")
+LANGUAGES: tuple[str, ...] = ("fr", "en", "ro", "de", "it")
 DEFAULT_LANGUAGE = "fr"
 
 

@@ -1,6 +1,8 @@
 """Word packs: plain UTF-8 text, one word a line, ``#`` comments, a ``# language: xx`` header.
 
-Bundled packs live in ``engine/data/words/<name>.txt`` (French is the default). A pack is valid when it
+Bundled packs live in ``engine/data/words/<name>.txt`` (French is the default): one main pack per game
+language (fr, en, ro, de, it; at least 1,000 words each) and themed packs named ``<language>-<theme>``
+(fr-food, en-kids, ...; at least 200 words each). A pack is valid when it
 names a known language, has at least 25 words, no word longer than ``MAX_WORD_LENGTH`` letters, no word of
 several words, and no two words equal after case and accent folding (the clue checker could not tell them
 apart).
@@ -24,7 +26,9 @@ from engine.userfiles import PACK_LIMIT, UnreadableFile, read_bytes
 MAX_WORD_LENGTH = 12
 MIN_WORDS = 25
 DEFAULT_PACK = "fr"
-_BUNDLED = ("fr", "en", "ro")
+LANGUAGE_PACKS = ("fr", "en", "ro", "de", "it")
+THEMED_PACKS = ("fr-food", "fr-travel", "fr-kids", "en-food", "en-travel", "en-kids")
+_BUNDLED = LANGUAGE_PACKS + THEMED_PACKS
 
 
 class WordPackError(ValueError):
@@ -47,7 +51,7 @@ class _Parsed:
 
 
 def bundled_packs() -> tuple[str, ...]:
-    """Names of the packs shipped with duetbox, the default first."""
+    """Names of the packs shipped with duetbox: the default first, then the other language packs, then the themed."""
     return _BUNDLED
 
 

@@ -57,3 +57,47 @@ def test_i18n_translator_formats_and_falls_back() -> None:
     assert Translator("fr")("over.score", score=12) == "Score : 12"
     assert tr("no.such.key") == "no.such.key"
     assert Translator("xx").language == "fr"
+
+
+FIVE = ("fr", "en", "ro", "de", "it")
+
+
+def _catalog_file(language: str) -> dict[str, str]:
+    """The catalog read straight from its file (not through LANGUAGES, so a dropped language is noticed)."""
+    import tomllib
+
+    from device.i18n import _flatten
+
+    return _flatten(tomllib.loads((DEVICE / "locales" / f"{language}.toml").read_text("utf-8")))
+
+
+def test_i18n_five_catalogs_have_the_same_keys_and_fields() -> None:
+    assert set(FIVE) <= set(LANGUAGES)
+    fields = re.compile(r"\{(\w*)\}")
+    reference = _catalog_file("en")
+    for language in FIVE:
+        messages = _catalog_file(language)
+        assert sorted(set(reference) - set(messages)) == [], (language, "missing")
+        assert sorted(set(messages) - set(reference)) == [], (language, "extra")
+        wrong = [key for key, text in messages.items()
+                 if sorted(fields.findall(text)) != sorted(fields.findall(reference[key]))]
+        assert wrong == [], language
+        assert all(text.strip() for text in messages.values()), language
+
+
+def test_i18n_every_catalog_names_every_language_in_that_language() -> None:
+    for language in FIVE:
+        names = {code: _catalog_file(language)[f"lang.{code}"] for code in FIVE}
+        assert names == {"fr": "Français", "en": "English", "ro": "Română", "de": "Deutsch", "it": "Italiano"}
+
+
+@pytest.mark.parametrize("language", ["de", "it"])
+def test_i18n_german_and_italian_are_translated(language: str) -> None:
+    messages, english = _catalog_file(language), _catalog_file("en")
+    # Names, symbols and format-only texts may stay as they are; real sentences must not.
+    same = [key for key, text in messages.items()
+            if text == english[key] and sum(word.isalpha() for word in text.split()) > 1]
+    assert same == []
+    tr = Translator(language)
+    assert tr("over.score", score=7) == {"de": "Punkte: 7", "it": "Punteggio: 7"}[language]
+    assert tr("over.summary_clues", n=1) == {"de": "Hinweise: 1", "it": "Indizi: 1"}[language]

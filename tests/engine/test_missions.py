@@ -97,3 +97,18 @@ def test_rules_refuse_unknown_language() -> None:
 
     with pytest.raises(ValueError, match="language"):
         DuetRules(language="xx")
+
+
+def test_mission_map_data_names_every_city_in_the_five_languages() -> None:
+    import json
+    from importlib import resources
+
+    data = json.loads(resources.files("engine").joinpath("data", "missions.json").read_text("utf-8"))
+    for language in ("en", "fr", "ro", "de", "it"):
+        names = [city["names"][language] for city in data["cities"]]
+        assert all(name.strip() == name and name for name in names), language
+        assert len(set(names)) == len(names), language
+    assert all(city["names"]["en"] == city["name"] for city in data["cities"])
+    by_english = {city["name"]: city["names"] for city in data["cities"]}
+    assert by_english["London"]["fr"] == "Londres" and by_english["Moscow"]["de"] == "Moskau"
+    assert by_english["Cape Town"]["it"] == "Città del Capo" and by_english["Cairo"]["ro"] == "Cairo"

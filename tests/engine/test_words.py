@@ -10,7 +10,9 @@ import pytest
 from device.cli import main as cli
 from engine.clues import check_clue, normalize
 from engine.words import (
+    LANGUAGE_PACKS,
     MAX_WORD_LENGTH,
+    THEMED_PACKS,
     WordPack,
     WordPackError,
     bundled_packs,
@@ -38,27 +40,76 @@ def sample(name: str) -> str:
 # --- bundled packs ---
 
 
-def test_bundled_packs_are_french_first_then_english_and_romanian() -> None:
-    assert bundled_packs() == ("fr", "en", "ro")
+def test_bundled_packs_are_french_first_then_the_other_languages_then_themed() -> None:
+    assert bundled_packs() == LANGUAGE_PACKS + THEMED_PACKS
+    assert LANGUAGE_PACKS == ("fr", "en", "ro", "de", "it")
+    assert {name.split("-")[0] for name in THEMED_PACKS} >= {"fr", "en"}
+    assert {name.split("-")[1] for name in THEMED_PACKS} == {"food", "travel", "kids"}
+    assert sorted(path.stem for path in BUNDLED.glob("*.txt")) == sorted(bundled_packs())
 
 
-@pytest.mark.parametrize("name", ["fr", "en", "ro"])
-def test_bundled_pack_passes_the_checker_with_400_words(name: str) -> None:
+@pytest.mark.parametrize("name", bundled_packs())
+def test_bundled_pack_passes_the_checker(name: str) -> None:
     pack = load_pack(name)
-    assert pack.language == name
-    assert len(pack.words) >= 400
+    assert pack.language == name.split("-")[0]
+    # A game draws 25 words; the main packs last 40 games before a word repeats, themed packs 8.
+    assert len(pack.words) >= (1000 if name in LANGUAGE_PACKS else 200)
     assert len({normalize(word) for word in pack.words}) == len(pack.words)
     assert all(0 < len(word) <= MAX_WORD_LENGTH for word in pack.words)
     text = (BUNDLED / f"{name}.txt").read_text("utf-8")
     assert check_pack_text(text) == []
+    assert pack.name != name  # every bundled pack names itself for the set-up list
 
 
-@pytest.mark.parametrize("name", ["fr", "en", "ro"])
+@pytest.mark.parametrize("name", bundled_packs())
 def test_bundled_pack_words_are_single_words_of_letters(name: str) -> None:
     pack = load_pack(name)
     bad = [word for word in pack.words if check_clue(word, [], language=pack.language)]
     assert bad == []
-    assert all(word == word.lower() for word in pack.words)
+    if pack.language == "de":  # German writes every noun with a capital (the checker folds case)
+        assert [word for word in pack.words if word != word[:1].upper() + word[1:].lower()] == []
+    else:
+        assert [word for word in pack.words if word != word.lower()] == []
+
+
+def _refused_pairs(words: tuple[str, ...], language: str) -> list[tuple[str, str, str]]:
+    """Pairs of pack words the strict checker refuses together (as clue and visible word, either way round).
+
+    Every refusal (containment, shared stem, a stem or root extending into the other word) needs the two folded
+    words to share their first two letters or a run of three letters, so only such pairs are given to the
+    checker (all pairs would take minutes per pack)."""
+    folded = [normalize(word) for word in words]
+    runs: dict[str, set[int]] = {}
+    for i, word in enumerate(folded):
+        for k in range(len(word) - 2):
+            runs.setdefault(word[k : k + 3], set()).add(i)
+        runs.setdefault("^" + word[:2], set()).add(i)
+    refused = []
+    for i, word in enumerate(words):
+        near = set().union(*(runs.get(folded[i][k : k + 3], set()) for k in range(len(folded[i]) - 2)))
+        near |= runs["^" + folded[i][:2]]
+        near.discard(i)
+        others = [words[j] for j in sorted(near)]
+        refused += [(word, p.word, p.code) for p in check_clue(word, others, language=language)]
+    return refused
+
+
+def test_refused_pairs_finds_families_and_containment() -> None:
+    words = ("chanter", "chanteur", "lune", "lunettes", "arbre", "pont", "étoile", "toile")
+    assert {(a, b) for a, b, _ in _refused_pairs(words, "fr")} >= {
+        ("chanter", "chanteur"),
+        ("lunettes", "lune"),
+        ("toile", "étoile"),
+    }
+    assert not {"arbre", "pont"} & {a for a, _, _ in _refused_pairs(words, "fr")}
+
+
+@pytest.mark.parametrize("name", bundled_packs())
+def test_bundled_pack_has_no_two_words_refused_together(name: str) -> None:
+    """Two words of one family (chien/chienne) or one inside the other (chat/château) on one board forbid each
+    other's clues, so no bundled pack holds such a pair: any 25 of its words make a fair board."""
+    pack = load_pack(name)
+    assert _refused_pairs(pack.words, pack.language) == []
 
 
 def test_bundled_romanian_pack_uses_comma_below_diacritics() -> None:
@@ -68,6 +119,13 @@ def test_bundled_romanian_pack_uses_comma_below_diacritics() -> None:
     for letter in "șțăâî":
         assert letter in text
     assert {"școală", "țintă", "pădure", "câine", "înger"} <= set(words)
+
+
+def test_bundled_german_and_italian_packs_keep_their_letters() -> None:
+    german = set(load_pack("de").words)
+    assert {"Straße", "Bär", "Löwe", "Schlüssel", "Hund"} <= german
+    italian = set(load_pack("it").words)
+    assert {"città", "caffè", "re", "cane", "gatto"} <= italian
 
 
 # --- parsing ---
@@ -241,7 +299,7 @@ def test_words_check_command_accepts_a_good_pack(capsys: pytest.CaptureFixture[s
     assert out == f"{sample('good.txt')}: 25 words, ok\n" and err == ""
 
 
-@pytest.mark.parametrize("name", ["fr", "en", "ro"])
+@pytest.mark.parametrize("name", bundled_packs())
 def test_words_check_command_accepts_the_bundled_packs(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     path = str(BUNDLED / f"{name}.txt")
     assert cli(["words", "check", path]) == 0
