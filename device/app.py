@@ -20,6 +20,7 @@ from typing import Any
 from device import ringfx
 from device.i18n import LANGUAGES, Translator
 from device.outputs import Outputs
+from device.pin import PinStore
 from device.render import models as m
 from device.screens.base import Frame, Screen
 from device.session import SetupError, session_from_record
@@ -46,7 +47,6 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "brightness": 0.6,
     "idle_minutes": 5,
     "abandon_hours": 24,
-    "pin": "0000",
     "orientation": "table",
     "clues": "strict",
     "several_clues": False,
@@ -92,6 +92,10 @@ class App:
             for seat in SEATS:  # the one switch of older boxes: both seats
                 self.settings[f"speech_{seat}"] = True
         self.tr = Translator(self.settings["language"])
+        self.pins = PinStore(storage.directory)  # the admin PIN: hashed, outside the database (device/pin.py)
+        if stored.get("pin") is not None:  # an older box kept it in clear in the settings
+            self.pins.migrate(stored.get("pin"))
+            storage.set_setting("pin", None)
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
         self.session: Any = None  # a DuetSession or a ClassicSession (device.classic_session)
         self.game_id: int | None = None

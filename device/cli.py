@@ -15,6 +15,7 @@ COMMANDS: dict[str, str] = {
     "export": "print a saved game as a record",
     "bench": "measure speed and frugality",
     "partner": "the solo partner: build, eval",
+    "pin": "set the admin PIN from a shell: `duetbox pin set` (the PIN on stdin)",
 }
 
 

@@ -462,16 +462,49 @@ class SettingsScreen(Screen):
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
 
 
-class AdminScreen(SettingsScreen):
+#: Admin and PIN screens left alone this long go back to the attract screen (a café guest finds no open admin).
+ADMIN_IDLE = 180.0
+
+
+class _Lapses:
+    """Admin and PIN screens: back to the attract screen (over the menu or the game) after ADMIN_IDLE."""
+
+    app: App
+    back: Screen | None
+    _since: float
+
+    def _touched(self, when: float) -> None:
+        self._since = when
+
+    def deadline(self) -> float | None:
+        return self._since + ADMIN_IDLE
+
+    def tick(self, now: float) -> None:
+        if now - self._since >= ADMIN_IDLE:
+            self.app.switch(AttractScreen(self.app, self.back or MenuScreen(self.app)))
+
+
+class AdminScreen(_Lapses, SettingsScreen):
     name = "admin"
     admin = True
     attract = False
 
+    def __init__(self, app: App, back: Screen | None = None) -> None:
+        super().__init__(app, back)
+        self._since = app.clock.now()
 
-class PinScreen(Screen):
+    def handle(self, event: InputEvent) -> None:
+        self._touched(event.time)
+        super().handle(event)
+
+
+class PinScreen(_Lapses, Screen):
     """The admin PIN: up/down choose a digit, right (or OK) enters it; the last digit checks the PIN.
 
-    ``mode="new"`` asks for a new 4-digit PIN and ``"confirm"`` for it again (from the admin's "change PIN" row)."""
+    ``mode="new"`` asks for a new PIN and ``"confirm"`` for it again (the admin's "change PIN" row, and the
+    first visit when no PIN was ever set: there is no default PIN). The PIN lives in ``app.pins``
+    (device/pin.py: hashed, outside the database, wrong tries cost a growing wait). The digit being chosen is
+    shown only on the OLED of the seat choosing it; the shared display and the other OLED show dots."""
 
     name = "pin"
     attract = False
@@ -480,19 +513,24 @@ class PinScreen(Screen):
     def __init__(self, app: App, back: Screen | None, *, mode: str = "check", first: str | None = None) -> None:
         super().__init__(app)
         self.back = back
-        self.mode = mode
+        pins = app.pins
+        self.first_visit = mode == "check" and not pins.is_set and not pins.damaged
+        self.mode = "new" if self.first_visit else mode
         self.first = first
         self.digits: list[int] = []
         self.current = 0
-        self.error: str | None = None
+        self.seat: str | None = None  # the seat choosing digits (its OLED alone shows the digit)
+        self.error: str | None = self.tr("pin.damaged") if mode == "check" and pins.damaged else None
+        self._since = app.clock.now()
 
     @property
     def length(self) -> int:
         if self.mode != "check":
             return self.NEW_LENGTH
-        return len(str(self.app.settings.get("pin", "0000")))
+        return self.app.pins.length
 
     def handle(self, event: InputEvent) -> None:
+        self._touched(event.time)
         if event.kind == "text" and event.text:
             for ch in event.text:
                 if ch.isdigit():
@@ -500,6 +538,8 @@ class PinScreen(Screen):
             return
         if event.kind != "press":
             return
+        if event.seat is not None and event.button in ("up", "down", "left", "right", "ok"):
+            self.seat = event.seat
         if event.button == "up":
             self.current = (self.current + 1) % 10
         elif event.button == "down":
@@ -509,12 +549,17 @@ class PinScreen(Screen):
         elif event.button == "left" and self.digits:
             self.digits.pop()
         elif event.button in ("stop", "menu"):
-            if self.mode == "check":
+            if self.mode == "check" or self.first_visit:
                 self.app.switch(self.back or MenuScreen(self.app))
             else:
                 self.app.switch(AdminScreen(self.app, self.back))
 
+    def _wait(self) -> float:
+        return self.app.pins.wait() if self.mode == "check" else 0.0
+
     def _enter(self, digit: int) -> None:
+        if self._wait() > 0 or (self.mode == "check" and self.app.pins.damaged):
+            return  # a wrong PIN's wait runs: digits are not even taken
         self.digits.append(digit)
         self.current = 0
         if len(self.digits) < self.length:
@@ -522,25 +567,48 @@ class PinScreen(Screen):
         entered = "".join(str(d) for d in self.digits)
         self.digits = []
         if self.mode == "new":
-            self.app.switch(PinScreen(self.app, self.back, mode="confirm", first=entered))
+            screen = PinScreen(self.app, self.back, mode="confirm", first=entered)
+            screen.first_visit, screen.seat = self.first_visit, self.seat
+            self.app.switch(screen)
         elif self.mode == "confirm":
             if entered == self.first:
-                self.app.set_setting("pin", entered)
+                try:
+                    self.app.pins.set(entered)
+                except OSError:
+                    self.mode, self.first, self.error = "new", None, self.tr("pin.not_saved")
+                    return
                 admin = AdminScreen(self.app, self.back)
                 admin.status = self.tr("pin.changed")
                 self.app.switch(admin)
             else:
                 self.mode, self.first, self.error = "new", None, self.tr("pin.mismatch")
-        elif entered == str(self.app.settings.get("pin", "0000")):
-            self.app.switch(AdminScreen(self.app, self.back))
         else:
-            self.error = self.tr("pin.wrong")
+            answer = self.app.pins.check(entered)
+            if answer.ok:
+                self.app.switch(AdminScreen(self.app, self.back))
+            else:
+                self.error = self.tr("pin.wrong")
+
+    def deadline(self) -> float | None:
+        idle = super().deadline()
+        wait = self._wait()
+        if wait > 0:  # the countdown is shown: redraw each second
+            return min(idle or float("inf"), self.app.clock.now() + min(1.0, wait))
+        return idle
 
     def frame(self) -> Frame:
-        title = self.tr({"check": "pin.title", "new": "pin.new", "confirm": "pin.confirm"}[self.mode])
-        ui = m.PinUi(title, self.length, len(self.digits), self.current, self.error, self.tr("hint.pin"))
-        oled = m.OledTextUi(title, ("*" * len(self.digits) + str(self.current), self.error or ""))
-        return Frame(shared=ui, oleds={"A": oled, "B": oled})
+        titles = {"check": "pin.title", "new": "pin.first" if self.first_visit else "pin.new",
+                  "confirm": "pin.confirm"}
+        title = self.tr(titles[self.mode])
+        wait = self._wait()
+        error = self.tr("pin.wait", n=int(wait + 0.999)) if wait > 0 else self.error
+        shared = m.PinUi(title, self.length, len(self.digits), None, error, self.tr("hint.pin"))
+        dots = "*" * len(self.digits)
+        oleds = {}
+        for seat in ("A", "B"):
+            shown = dots + (str(self.current) if seat == self.seat and wait <= 0 else "")
+            oleds[seat] = m.OledTextUi(title, (shown or "-", error or ""))
+        return Frame(shared=shared, oleds=oleds)
 
 
 def back_to_menu(app: App) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -92,11 +93,12 @@ def test_app_admin_chord_then_pin(app: App) -> None:
     app.step(0)
     box.advance(5.1)
     app.step(0)
-    assert app.screen.name == "pin"
-    for _ in range(4):
-        box.press("A.ok")  # PIN 0000
+    assert app.screen.name == "pin" and app.screen.mode == "new"  # no default PIN: the first visit sets one
+    for _ in range(8):
+        box.press("A.ok")  # PIN 0000, twice
     app.step(0)
     assert app.screen.name == "admin"
+    assert app.pins.check("0000").ok
 
 
 def test_app_short_chord_is_not_admin(app: App) -> None:
@@ -310,15 +312,17 @@ def test_app_admin_changes_pin_after_confirming_it(app: App) -> None:
     assert app.screen.mode == "confirm"
     _enter_pin(app, "4711")
     assert app.screen.name == "admin"
-    assert app.settings["pin"] == "4711"
-    assert app.storage.settings()["pin"] == "4711"
+    assert app.pins.check("4711").ok
+    assert "4711" not in json.dumps(app.storage.settings())  # never in clear in the database
+    assert "4711" not in (app.storage.directory / "admin.json").read_text()
 
 
 def test_app_admin_pin_mismatch_keeps_old_pin(app: App) -> None:
+    app.pins.set("0000")
     _admin(app)
     app.box.press("A.ok")
     app.step(0)
     _enter_pin(app, "1234")
     _enter_pin(app, "1243")
     assert app.screen.name == "pin" and app.screen.mode == "new" and app.screen.error
-    assert str(app.settings["pin"]) == "0000"
+    assert app.pins.check("0000").ok
