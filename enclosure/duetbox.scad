@@ -217,9 +217,14 @@ module dovetail(c) {   // pointing +x, centred on the seam at the origin; c grow
 module tile_region(s, n, ij) {
     cw = s[0] / n[0]; ch = s[1] / n[1];
     x0 = ij[0] * cw; y0 = ij[1] * ch;
+    // the outer tiles reach well past the panel, so parts that stick out of their nominal size (the bezel
+    // cheeks' tabs) are not lost
+    m = 50;
+    xa = ij[0] == 0 ? -m : x0; xb = ij[0] == n[0] - 1 ? s[0] + m : x0 + cw;
+    ya = ij[1] == 0 ? -m : y0; yb = ij[1] == n[1] - 1 ? s[1] + m : y0 + ch;
     difference() {
         union() {
-            translate([x0, y0]) square([cw, ch]);
+            translate([xa, ya]) square([xb - xa, yb - ya]);
             if (ij[0] < n[0] - 1) translate([x0 + cw, y0 + ch / 2]) dovetail(0);
             if (ij[1] < n[1] - 1) translate([x0 + cw / 2, y0 + ch]) rotate(90) dovetail(0);
         }
@@ -396,10 +401,14 @@ module ring_stack(e) {
         translate([-c[4], -c[5]]) top_2d();
         square([a, a], center = true);
     }
-    translate([0, 0, -e]) ring_3d();
-    translate([0, 0, -2 * e]) color([0.1, 0.1, 0.1]) translate([0, 0, -2 * T - 1.6]) difference() {
-        cylinder(d = ring_outer_d, h = 1.6);
-        translate([0, 0, -1]) cylinder(d = ring_inner_d, h = 4);
+    color([0.96, 0.96, 0.94]) translate([0, 0, -2 * T - e]) cylinder(d = diffuser_d, h = T);
+    translate([0, 0, -2 * T - 1.6 - 2 * e]) {
+        color([0.1, 0.1, 0.1]) difference() {
+            cylinder(d = ring_outer_d, h = 1.6);
+            translate([0, 0, -1]) cylinder(d = ring_inner_d, h = 4);
+        }
+        for (k = [0 : ring_leds - 1]) rotate(90 - k * 360 / ring_leds)
+            translate([(ring_outer_d + ring_inner_d) / 4, 0, 2.4]) color(k == 0 ? [1, 0.2, 0.1] : [0.95, 0.95, 0.9]) cube([5, 5, 1.6], center = true);
     }
 }
 
@@ -410,12 +419,12 @@ module privacy_view() {
     ca = [for (c = controls) if (c[0] == "A.oled") c][0];
     w = bezel_window(ca);
     eye_a = [ca[4], -350, 450]; eye_b = [ca[4], D + 350, 450];
-    color([0.1, 0.7, 0.2]) hull() { translate(eye_a) sphere(d = 4); translate(w[0]) sphere(d = 4); }
+    color([0.1, 0.7, 0.2]) hull() { translate(eye_a) sphere(d = 6); translate(w[0]) sphere(d = 6); }
     // seat B's line stops at the plane of the bezel's back
     yb = ca[5] + bz_s / 2 + T;
     f = (eye_b[1] - yb) / (eye_b[1] - w[0][1]);
     hit = eye_b + f * (w[0] - eye_b);
-    color([0.85, 0.1, 0.1]) hull() { translate(eye_b) sphere(d = 4); translate(hit) sphere(d = 4); }
+    color([0.85, 0.1, 0.1]) hull() { translate(eye_b) sphere(d = 6); translate(hit) sphere(d = 6); }
     for (e = [eye_a, eye_b]) color([0.2, 0.2, 0.2]) translate(e) sphere(d = 30);
 }
 

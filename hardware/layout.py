@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware.base import SEATS
+from hardware.header import PHYSICAL
 
 #: Seat buttons in the order of the configuration, and the joystick's four switches.
 DIRECTIONS: tuple[str, ...] = ("up", "down", "left", "right")
@@ -128,8 +129,6 @@ def _check(data: dict[str, Any]) -> None:
             raise LayoutError(f"box.toml: [choice] {choice} = {key!r} is not a part (no [parts.{key}])")
         if part.get("kind") != kind:
             raise LayoutError(f"box.toml: [choice] {choice} = {key!r} is a {part.get('kind')}, not a {kind}")
-    from hardware.wiring import PHYSICAL
-
     for seat in SEATS:
         for name in (*DIRECTIONS, "ok", "stop"):
             gpio = data["pins"].get(seat, {}).get(name)
@@ -173,8 +172,6 @@ def _scad(value: Any) -> str:
 
 def pin_label(pins: dict[str, int]) -> str:
     """'ok GPIO5 (pin 29), ok_led GPIO12 (pin 32)'."""
-    from hardware.wiring import PHYSICAL
-
     return ", ".join(f"{name} GPIO{gpio} (pin {PHYSICAL[gpio]})" for name, gpio in pins.items())
 
 

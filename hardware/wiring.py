@@ -12,33 +12,15 @@ from dataclasses import dataclass
 
 from hardware.base import SEATS
 from hardware.config import ConfigError, HardwareConfig, load_config
+from hardware.header import GROUND, PHYSICAL, POWER
+from hardware.layout import load_layout
 
-#: BCM GPIO -> physical pin of the 40-pin header.
-PHYSICAL: dict[int, int] = {
-    2: 3, 3: 5, 4: 7, 17: 11, 27: 13, 22: 15, 10: 19, 9: 21, 11: 23, 0: 27, 5: 29, 6: 31, 13: 33, 19: 35,
-    26: 37, 14: 8, 15: 10, 18: 12, 23: 16, 24: 18, 25: 22, 8: 24, 7: 26, 1: 28, 12: 32, 16: 36, 20: 38,
-    21: 40,
-}
-POWER: dict[int, str] = {1: "3V3", 17: "3V3", 2: "5V", 4: "5V"}
-GROUND: tuple[int, ...] = (6, 9, 14, 20, 25, 30, 34, 39)
+#: Suggested wire colours: (name, RGB for the diagram), from hardware/data/box.toml, the file the enclosure
+#: model is made from too.
+_LAYOUT = load_layout()
+COLOURS: dict[str, tuple[str, tuple[int, int, int]]] = {role: _LAYOUT.colour(role) for role in _LAYOUT.data["colours"]}
 
-#: Suggested wire colours: (name, RGB for the diagram).
-COLOURS: dict[str, tuple[str, tuple[int, int, int]]] = {
-    "up": ("white", (245, 245, 245)),
-    "down": ("grey", (150, 150, 150)),
-    "left": ("purple", (150, 80, 200)),
-    "right": ("brown", (150, 95, 45)),
-    "ok": ("light green", (140, 230, 110)),
-    "stop": ("orange", (255, 150, 30)),
-    "ok_led": ("cyan", (60, 220, 230)),
-    "menu": ("pink", (255, 130, 190)),
-    "sda": ("blue", (60, 110, 255)),
-    "scl": ("yellow", (250, 225, 40)),
-    "din": ("green", (30, 160, 60)),
-    "3v3": ("red", (220, 40, 40)),
-    "5v": ("red", (220, 40, 40)),
-    "gnd": ("black", (20, 20, 20)),
-}
+__all__ = ["COLOURS", "GROUND", "PHYSICAL", "POWER", "Wire", "draw_diagram", "main", "markdown_table", "wires"]
 
 
 @dataclass(frozen=True)
