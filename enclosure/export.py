@@ -32,14 +32,14 @@ LASER_PARTS: dict[str, int] = {
 }
 #: The renders of docs/build.md: name -> (-D definitions, camera or None for --viewall).
 RENDERS: dict[str, tuple[list[str], str | None]] = {
-    "cut": (['view="flat"'], "430,262,0,0,0,0,1500"),
+    "cut": (['view="flat"'], "440,275,0,0,0,0,2100"),
     "walls": (['view="exploded"'], "200,150,30,58,0,28,1150"),
     "controls": (['view="top_under"'], "200,150,60,125,0,200,780"),
     "bezel": (['view="bezel"'], "0,0,22,62,0,35,280"),
     "ring": (['view="ring"'], "0,0,-18,70,0,30,330"),
     "display": (['view="top_under"'], "200,150,70,150,0,180,600"),
     "harness": (['view="inside"'], "200,150,20,50,0,20,820"),
-    "privacy": (['view="privacy"'], "-2500,150,200,200,150,200"),
+    "privacy": (['view="privacy"'], "-2000,150,220,200,150,220"),
     "closed": (['view="closed"'], "200,150,40,55,0,25,900"),
 }
 IMG_SIZE = "800,600"
@@ -66,7 +66,9 @@ def run_openscad(src: Path, outputs: list[Path], defines: list[str], png: bool =
         cmd += ["-D", d]
     cmd += extra or []
     cmd.append(str(src))
-    if png and not os.environ.get("DISPLAY") and shutil.which("xvfb-run"):
+    if png and not os.environ.get("DISPLAY"):
+        if shutil.which("xvfb-run") is None:
+            raise ExportError("the renders need a display, or xvfb-run without one (Debian: apt-get install xvfb)")
         cmd = ["xvfb-run", "-a", *cmd]
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     log = proc.stderr + proc.stdout

@@ -33,6 +33,13 @@ COUNTS: dict[str, int] = {
 }
 
 
+#: How the BOM names a part that plays a role (the same button can be OK, STOP or MENU).
+ROLES: dict[str, str] = {
+    "ok_button": "OK (green, with a 5 V LED if you want it to light)", "stop_button": "STOP (red)",
+    "menu_button": "MENU (any colour)", "oled": "one per seat", "joystick": "one per seat",
+}
+
+
 class LayoutError(ValueError):
     """box.toml is unreadable or inconsistent (one line saying what)."""
 
@@ -104,13 +111,10 @@ class Layout:
     def bom(self) -> list[tuple[str, str, int, float]]:
         """(name, part number, quantity, price of one) for every part of one box."""
         rows: list[tuple[str, str, int, float]] = []
-        counted: dict[str, int] = {}
         for choice, n in COUNTS.items():
-            key = self.data["choice"][choice]
-            counted[key] = counted.get(key, 0) + n
-        for key, n in counted.items():
-            p = self.data["parts"][key]
-            rows.append((str(p["name"]), str(p["number"]), n, float(p["price"])))
+            p = self.data["parts"][self.data["choice"][choice]]
+            name = f"{ROLES[choice]}: {p['name']}" if choice in ROLES else str(p["name"])
+            rows.append((name, str(p["number"]), n, float(p["price"])))
         for name, number, qty, price in self.data["bom"]["extra"]:
             rows.append((str(name), str(number), int(qty), float(price)))
         return rows
@@ -225,12 +229,12 @@ def scad_params(layout: Layout) -> str:
 
 def bom_markdown(layout: Layout) -> str:
     rows = layout.bom()
-    out = ["| qty | part | part number | price (EUR) |", "|---:|---|---|---:|"]
+    out = ["| qty | part | part number (or an equivalent) | each | total |", "|---:|---|---|---:|---:|"]
     total = 0.0
     for name, number, qty, price in rows:
         total += qty * price
-        out.append(f"| {qty} | {name} | {number} | {qty * price:.2f} |")
-    out.append(f"| | **total** | | **{total:.2f}** |")
+        out.append(f"| {qty} | {name} | {number} | {price:.2f} | {qty * price:.2f} |")
+    out.append(f"| | **total** | | | **{total:.2f}** |")
     return "\n".join(out)
 
 
