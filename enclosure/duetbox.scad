@@ -296,8 +296,8 @@ module ring_3d() {
     color([0.96, 0.96, 0.94]) translate([0, 0, -2 * T]) cylinder(d = diffuser_d, h = T);   // diffuser under the window
     // the LEDs as they glow through the diffuser: half of them lit, like a timer half spent
     for (k = [0 : ring_leds - 1]) rotate(90 - k * 360 / ring_leds)
-        translate([(ring_outer_d + ring_inner_d) / 4, 0, -T - 0.3]) color(k < ring_leds / 2 ? [1, 0.5, 0.05] : [0.8, 0.8, 0.78]) cylinder(d = 5, h = 0.3, $fn = 24);
-    translate([0, 0, -2 * T - 1.6]) color([0.1, 0.1, 0.1]) difference() {
+        translate([(ring_outer_d + ring_inner_d) / 4, 0, -T + 0.05]) color(k < ring_leds / 2 ? [1, 0.5, 0.05] : [0.8, 0.8, 0.78]) cylinder(d = 5, h = 0.3, $fn = 24);
+    translate([0, 0, -2 * T - 1.7]) color([0.1, 0.1, 0.1]) difference() {
         cylinder(d = ring_outer_d, h = 1.6);
         translate([0, 0, -1]) cylinder(d = ring_inner_d, h = 4);
     }
@@ -432,7 +432,8 @@ module assembly() {
     if (view == "closed") box_3d(0);
     else if (view == "exploded") box_3d(explode == 0 ? 45 : explode);
     else if (view == "inside") { box_3d(0, show_top = false); harness_3d(); }
-    else if (view == "top_under") { color(wood) place_top() linear_extrude(T) top_2d(); top_parts_3d(); }
+    else if (view == "top_under")   // the top panel lying face down on the table, as it is while you fit it out
+        translate([0, D, H]) rotate([180, 0, 0]) { color(wood) place_top() linear_extrude(T) top_2d(); top_parts_3d(); }
     else if (view == "bezel") bezel_3d(explode == 0 ? 12 : explode);
     else if (view == "flat") flat_layout();
     else if (view == "ring") ring_stack(explode == 0 ? 14 : explode);

@@ -33,11 +33,11 @@ LASER_PARTS: dict[str, int] = {
 #: The renders of docs/build.md: name -> (-D definitions, camera or None for --viewall).
 RENDERS: dict[str, tuple[list[str], str | None]] = {
     "cut": (['view="flat"'], "440,275,0,0,0,0,2100"),
-    "walls": (['view="exploded"'], "200,150,30,58,0,28,1150"),
-    "controls": (['view="top_under"'], "200,150,60,125,0,200,780"),
+    "walls": (['view="exploded"'], "200,150,45,58,0,28,1250"),
+    "controls": (['view="top_under"'], "200,150,0,50,0,20,820"),
     "bezel": (['view="bezel"'], "0,0,22,62,0,35,280"),
     "ring": (['view="ring"'], "0,0,-18,70,0,30,330"),
-    "display": (['view="top_under"'], "200,150,70,150,0,180,600"),
+    "display": (['view="top_under"'], "200,150,20,35,0,10,520"),
     "harness": (['view="inside"'], "200,150,20,50,0,20,820"),
     "privacy": (['view="privacy"'], "-2000,150,220,200,150,220"),
     "closed": (['view="closed"'], "200,150,40,55,0,25,900"),

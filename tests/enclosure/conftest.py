@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from enclosure_geometry import Built
 
 from hardware.layout import load_layout

@@ -63,7 +63,8 @@ class Contour:
 
 def read_svg(path: Path) -> list[Contour]:
     """Every closed polygon of the panel, the largest (the outline) first."""
-    from svgelements import Close, Line, Move, Path as SvgPath
+    from svgelements import Close, Line, Move
+    from svgelements import Path as SvgPath
 
     tree = ET.parse(path)
     contours: list[Contour] = []

@@ -222,7 +222,7 @@ def test_finger_joints_mate(default_build, edge):
     # the two panels' fingers alternate along the edge; each pair of neighbours overlaps by exactly the kerf
     # (each finger was drawn kerf/2 wider on both sides: the laser takes that away)
     merged = sorted([(s, e, p) for s, e in a] + [(s, e, q) for s, e in c])
-    for (s1, e1, o1), (s2, e2, o2) in zip(merged, merged[1:], strict=False):
+    for (_, e1, o1), (s2, _, o2) in zip(merged, merged[1:], strict=False):
         assert o1 != o2, f"two fingers of {o1} side by side on the {p}-{q} edge"
         assert abs((e1 - s2) - k) < TOL, f"{p}-{q}: fingers at {e1:.2f}/{s2:.2f} do not meet (kerf {k})"
     # every finger of one panel is as long as the gap it fits into on the other (both seen before the kerf)
