@@ -129,7 +129,16 @@ def export(out: Path, layout_path: str | None, only: set[str], renders_dir: Path
             tasks.append(([target / f"build-{name}.png"], defines, True, extra))
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         list(pool.map(lambda t: run_openscad(src, t[0], t[1], png=t[2], extra=t[3]), tasks))
-    return [o for t in tasks for o in t[0]]
+    files = [o for t in tasks for o in t[0]]
+    if "renders" in only:
+        # the hole map for the wiring step: drawn from the same box.toml, with the bundled configuration's pins
+        from hardware.config import load_config
+        from hardware.wiring import draw_panel_map
+
+        panel_map = (renders_dir or out / "renders") / "build-panel-map.png"
+        draw_panel_map(load_config(None), str(panel_map), load_layout(layout_path))
+        files.append(panel_map)
+    return files
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,7 +14,7 @@ from PIL import Image
 from hardware.config import load_config
 from hardware.header import PHYSICAL
 from hardware.layout import LayoutError, bom_markdown, load_layout, main, scad_params
-from hardware.wiring import COLOURS, markdown_table, wires
+from hardware.wiring import COLOURS, control_wires, draw_panel_map, markdown_table, wires
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,11 +80,23 @@ def test_build_md_lists_the_bom_of_box_toml_and_shows_every_render():
         sys.path.remove(str(ROOT / "enclosure"))
     for name in RENDERS:
         assert f"img/build-{name}.png" in images, f"docs/build.md does not show build-{name}.png"
+    assert "img/build-panel-map.png" in images
     for rel in images:
         img = Image.open(ROOT / "docs" / rel)
         assert img.size[0] <= 1700 and img.size[1] <= 1200
-        if rel.startswith("img/build-"):
-            assert img.size == (800, 600)
+        if any(rel == f"img/build-{name}.png" for name in RENDERS):
+            assert img.size == (800, 600), f"{rel} is {img.size}: the renders are 800 x 600"
+
+
+def test_the_panel_map_labels_each_hole_with_the_configurations_wire(tmp_path):
+    lay, cfg = load_layout(), load_config(None)
+    for c in lay.controls():
+        if c.kind in ("joystick", "button"):
+            wires_here = dict(control_wires(cfg, c))
+            assert wires_here == {f: g for f, g in c.pins.items()}, c.id
+    out = tmp_path / "map.png"
+    draw_panel_map(cfg, str(out))
+    assert Image.open(out).size == (1400, 1080)
 
 
 def test_a_broken_box_toml_gets_one_line(tmp_path, capsys):
