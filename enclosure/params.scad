@@ -34,8 +34,8 @@ ring_outer_d = 44.5;
 ring_inner_d = 31.8;
 
 oled_part = "oled_096";  // 0.96-inch 128x64 I2C OLED module, SSD1306, 4 pins (GND VCC SCL SDA)
-oled_window = [23, 12];
-oled_window_offset = 1.5;
+oled_window = [23, 15];
+oled_window_offset = 0;
 oled_board = [27.3, 27.8];
 oled_holes = [23.3, 23.8];
 oled_hole_d = 2.2;
