@@ -22,19 +22,19 @@ eps = 0.01;
 W = box_w; D = box_d; H = box_h;
 
 // OLED bezel: a wedge on the top panel, its face tilted oled_tilt degrees towards its seat.
-bz_w = oled_board[0] + 14;                  // face width
-bz_l = oled_board[1] + 12;                  // face length along the slope
+bz_w = oled_board[0] + bezel_margin[0];      // face width
+bz_l = oled_board[1] + bezel_margin[1];      // face length along the slope
 bz_s = bz_l * cos(oled_tilt);               // footprint depth
 bz_h = bz_l * sin(oled_tilt);               // height of the ridge
 bz_cheek_x = bz_w / 2 - 2 - T / 2;          // cheeks' centre planes, +-x from the bezel's centre
-bz_tab = 6;                                 // cheek tabs into the top panel
+bz_tab = bezel_tab;                         // cheek tabs into the top panel
 bz_tab_u = [bz_s * 0.25, bz_s * 0.75];      // tab centres along the cheek's base
-bz_slot = [16, 8];                          // the OLED wires go down through this slot
+bz_slot = wire_slot;                        // the OLED wires go down through this slot
 bz_glass_b = bz_l / 2 - oled_window_offset; // the glass's centre along the slope (pins towards the ridge)
 
-diffuser_d = ring_outer_d + 12;
-ring_window_d = ring_outer_d + 1;
-clamp_size = [24, 12];
+diffuser_d = ring_outer_d + diffuser_margin;
+ring_window_d = ring_outer_d + ring_clearance;
+clamp_size = clamp;
 
 function seg_count(L) = let(n = max(3, round((L - 2 * T) / finger))) n % 2 == 1 ? n : n + 1;
 
@@ -108,7 +108,8 @@ module top_2d() {
 
 // ------------------------------------------------------------------ bottom, walls
 pi_holes_at = [for (sx = [-1, 1], sy = [-1, 1]) [pi_pos[0] + sx * board_holes[0] / 2, pi_pos[1] + sy * board_holes[1] / 2]];
-bottom_screws_at = [for (x = [T + 6, W - T - 6], y = [T + 6, D - T - 6]) [x, y]];
+cb = corner_block / 2;
+bottom_screws_at = [for (x = [T + cb, W - T - cb], y = [T + cb, D - T - cb]) [x, y]];
 vent_slots_bottom = [for (i = [-2 : 2]) [pi_pos[0], pi_pos[1] + i * 9]];   // under the Pi
 tie_slots_at = [[pi_pos[0], 85], [pi_pos[0], D - 85], [W - 110, 85], [W - 110, D - 85]];
 
@@ -120,10 +121,10 @@ module bottom_2d() {
     difference() {
         finger_panel(W, D, OWN_TOPBOT);
         for (p = pi_holes_at) translate(p) circle(d = board_hole_d);
-        for (p = bottom_screws_at) translate(p) circle(d = 3.2);
-        for (p = vent_slots_bottom) translate(p) rounded_slot([40, 4]);
+        for (p = bottom_screws_at) translate(p) circle(d = bottom_screw_d);
+        for (p = vent_slots_bottom) translate(p) rounded_slot(bottom_vent_slot);
         // cable-tie slot pairs along the two harnesses
-        for (p = tie_slots_at, sx = [-1, 1]) translate([p[0] + sx * 5, p[1]]) square([2.5, 4.5], center = true);
+        for (p = tie_slots_at, sx = [-1, 1]) translate([p[0] + sx * 5, p[1]]) square(tie_slot, center = true);
     }
 }
 
@@ -133,7 +134,7 @@ module back_2d() { finger_panel(W, H, OWN_FRONTBACK); }
 vent_slots_left = [for (g = [[45, 115], [185, 255]], u = [g[0] : 10 : g[1]]) [u, H / 2]];
 vent_slots_right = [for (u = [185 : 10 : 255]) [u, H / 2]];
 
-module vents(at) { for (p = at) translate(p) rotate(90) rounded_slot([36, 4]); }
+module vents(at) { for (p = at) translate(p) rotate(90) rounded_slot(vent_slot); }
 
 module left_2d() {
     difference() { finger_panel(D, H, OWN_SIDES); vents(vent_slots_left); }
@@ -203,7 +204,7 @@ function panel_size(name) =
 // ------------------------------------------------------------------ printed tiles
 // A panel larger than the bed is cut into n x m tiles; the seams carry one dovetail per tile edge, in the
 // middle of that edge (the layout keeps holes away from those places).
-dt = [10, 6];   // dovetail: neck width, depth
+dt = dovetail;   // dovetail: neck width, depth
 
 function tiles_of(name) = let(s = panel_size(name))
     [ceil((s[0] + dt[1]) / print_bed[0]), ceil((s[1] + dt[1]) / print_bed[1])];

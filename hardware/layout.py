@@ -121,7 +121,7 @@ class Layout:
 
 
 def _check(data: dict[str, Any]) -> None:
-    for section in ("box", "choice", "place", "pins", "colours", "parts", "bom"):
+    for section in ("box", "design", "choice", "place", "pins", "colours", "parts", "bom"):
         if section not in data:
             raise LayoutError(f"box.toml: missing section [{section}]")
     for choice, kind in CHOICES.items():
@@ -200,6 +200,8 @@ def scad_params(layout: Layout) -> str:
     put("oled_tilt", box["oled_tilt"], "degrees from flat, towards its seat")
     put("print_bed", box["print_bed"], "the printer's bed (x, y)")
     put("print_clearance", box["print_clearance"], "gap in the dovetails between printed tiles")
+    for key, value in layout.data["design"].items():
+        put(key, value)
     lines.append("")
     for choice in CHOICES:
         part = layout.part(choice)

@@ -57,7 +57,7 @@ def face_size(b: Built) -> tuple[float, float]:
 # ------------------------------------------------------------------ what the top panel must have
 
 def expected_top(b: Built) -> list[tuple[str, str, tuple[float, float], tuple[float, float]]]:
-    """(name, shape, centre, nominal size) of every hole the top panel needs; shape is 'circle' or 'rect'."""
+    """(name, shape, centre, nominal size) of every hole the top panel needs; shape: 'circle', 'rect', 'ring'."""
     lay: Layout = b.layout
     T = lay.box["material"]
     out = []
@@ -94,7 +94,9 @@ def expected_top(b: Built) -> list[tuple[str, str, tuple[float, float], tuple[fl
                     dx, dy = rotate(sx * cheek_x, -base / 2 + u, c.rotation)
                     size = rotate(T, tab, c.rotation)
                     out.append((f"{c.id} cheek slot", "rect", (c.x + dx, c.y + dy), (abs(size[0]), abs(size[1]))))
-            out.append((f"{c.id} wires", "slot", at(0, 0), (10.0, 5.0)))
+            slot = lay.data["design"]["wire_slot"]
+            assert slot[0] >= 10 and slot[1] >= 5, "four Dupont wires need a slot of at least 10 x 5 mm"
+            out.append((f"{c.id} wires", "rect", at(0, 0), tuple(slot)))
     return out
 
 
@@ -102,9 +104,8 @@ def match(contour: Contour, shape: str, size: tuple[float, float], k: float) -> 
     w, h = contour.size
     if shape in ("circle", "rect"):
         return abs(w - (size[0] - k)) < TOL and abs(h - (size[1] - k)) < TOL
-    if shape == "ring":  # the window: the ring's outer diameter plus at most 2 mm of clearance
-        return abs(w - h) < TOL and size[0] <= w + k <= size[0] + 2
-    return w + k >= size[0] and h + k >= size[1]  # a wire slot: at least this big
+    # the ring's window: the ring's outer diameter plus at most 2 mm of clearance
+    return abs(w - h) < TOL and size[0] <= w + k <= size[0] + 2
 
 
 def test_top_panel_has_one_hole_per_part_at_the_boms_size(build):
