@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: run test lint typecheck soak docs bench clean partner
+.PHONY: run test lint typecheck soak docs bench clean partner enclosure
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,11 +29,11 @@ partner: $(STAMP)
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock \
 		$(BIN)/python -m pytest -n 2 -p no:cacheprovider
-	$(BIN)/ruff check engine hardware device partner tools tests
+	$(BIN)/ruff check engine hardware device partner tools tests enclosure
 	$(BIN)/mypy --strict engine
 
 lint: $(STAMP)
-	$(BIN)/ruff check engine hardware device partner tools tests
+	$(BIN)/ruff check engine hardware device partner tools tests enclosure
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict engine
@@ -47,6 +47,11 @@ bench: $(STAMP)
 
 docs: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m device.docs
+
+# The enclosure: laser panels (SVG, DXF), printable tiles (STL) under enclosure/out/, renders in docs/img/.
+enclosure: $(STAMP)
+	@command -v openscad >/dev/null 2>&1 || { echo "make enclosure needs openscad (and xvfb for the renders): sudo apt-get install openscad xvfb"; exit 1; }
+	$(BIN)/python enclosure/export.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

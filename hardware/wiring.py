@@ -12,33 +12,16 @@ from dataclasses import dataclass
 
 from hardware.base import SEATS
 from hardware.config import ConfigError, HardwareConfig, load_config
+from hardware.header import GROUND, PHYSICAL, POWER
+from hardware.layout import Control, Layout, load_layout
 
-#: BCM GPIO -> physical pin of the 40-pin header.
-PHYSICAL: dict[int, int] = {
-    2: 3, 3: 5, 4: 7, 17: 11, 27: 13, 22: 15, 10: 19, 9: 21, 11: 23, 0: 27, 5: 29, 6: 31, 13: 33, 19: 35,
-    26: 37, 14: 8, 15: 10, 18: 12, 23: 16, 24: 18, 25: 22, 8: 24, 7: 26, 1: 28, 12: 32, 16: 36, 20: 38,
-    21: 40,
-}
-POWER: dict[int, str] = {1: "3V3", 17: "3V3", 2: "5V", 4: "5V"}
-GROUND: tuple[int, ...] = (6, 9, 14, 20, 25, 30, 34, 39)
+#: Suggested wire colours: (name, RGB for the diagram), from hardware/data/box.toml, the file the enclosure
+#: model is made from too.
+_LAYOUT = load_layout()
+COLOURS: dict[str, tuple[str, tuple[int, int, int]]] = {role: _LAYOUT.colour(role) for role in _LAYOUT.data["colours"]}
 
-#: Suggested wire colours: (name, RGB for the diagram).
-COLOURS: dict[str, tuple[str, tuple[int, int, int]]] = {
-    "up": ("white", (245, 245, 245)),
-    "down": ("grey", (150, 150, 150)),
-    "left": ("purple", (150, 80, 200)),
-    "right": ("brown", (150, 95, 45)),
-    "ok": ("light green", (140, 230, 110)),
-    "stop": ("orange", (255, 150, 30)),
-    "ok_led": ("cyan", (60, 220, 230)),
-    "menu": ("pink", (255, 130, 190)),
-    "sda": ("blue", (60, 110, 255)),
-    "scl": ("yellow", (250, 225, 40)),
-    "din": ("green", (30, 160, 60)),
-    "3v3": ("red", (220, 40, 40)),
-    "5v": ("red", (220, 40, 40)),
-    "gnd": ("black", (20, 20, 20)),
-}
+__all__ = ["COLOURS", "GROUND", "PHYSICAL", "POWER", "Wire", "control_wires", "draw_diagram", "draw_panel_map", "main",
+           "markdown_table", "wires"]
 
 
 @dataclass(frozen=True)
@@ -212,11 +195,113 @@ def draw_diagram(cfg: HardwareConfig, path: str) -> None:
     img.save(path)
 
 
+def control_wires(cfg: HardwareConfig, control: Control) -> list[tuple[str, int]]:
+    """(function, GPIO) of each switch wire of a control on the panel, with the configuration's pins."""
+    if control.seat is not None:
+        pins = cfg.buttons.seat(control.seat)  # type: ignore[arg-type]
+        table = pins.button_pins() | ({"ok_led": pins.ok_led} if pins.ok_led is not None else {})
+        return [(f, table[f]) for f in control.pins if f in table]
+    if "menu" in control.pins:
+        return [("menu", cfg.buttons.menu)]
+    return [(f, g) for f, g in control.pins.items()]
+
+
+def draw_panel_map(cfg: HardwareConfig, path: str, layout: Layout | None = None) -> None:
+    """The top panel seen from below (as it lies while you wire it), every hole at its place from box.toml,
+    labelled with its GPIO, header pin and wire colour from the configuration (PNG)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    lay = layout or _LAYOUT
+    W, D = lay.box["width"], lay.box["depth"]
+    width, height, sc, x0, y0 = 1400, 1080, 2.2, 260, 250
+    img = Image.new("RGB", (width, height), (250, 248, 242))
+    d = ImageDraw.Draw(img)
+    font = ImageFont.load_default(size=15)
+    small = ImageFont.load_default(size=13)
+    title = ImageFont.load_default(size=24)
+    ink, soft, wood, hole = (35, 35, 35), (110, 110, 110), (226, 200, 160), (250, 248, 242)
+
+    def at(x: float, y: float) -> tuple[float, float]:  # seen from below: x mirrored, seat A's edge at the bottom
+        return x0 + (W - x) * sc, y0 + (D - y) * sc
+
+    d.text((30, 20), "The top panel seen from below, seat A's edge towards you: the wire of each hole",
+           font=title, fill=ink)
+    d.text((30, 56), "Holes and places from hardware/data/box.toml; GPIO, header pin and wire colour from the "
+           "configuration (the same as the wiring table). Every switch also has a wire from its NO tab to GND.",
+           font=small, fill=soft)
+    (ax, ay), (bx, by) = at(W, D), at(0, 0)
+    d.rectangle((ax, ay, bx, by), fill=wood, outline=(150, 120, 80), width=3)
+    d.text((ax + 8, by - 24), "seat A's edge (front wall)", font=small, fill=ink)
+    d.text((ax + 8, ay + 8), "seat B's edge (back wall)", font=small, fill=ink)
+
+    def label_lines(c: Control) -> list[tuple[str, tuple[int, int, int] | None]]:
+        name = {"joystick": "joystick", "oled": "OLED", "ring": "LED ring"}.get(c.kind, c.id.split(".")[-1].upper())
+        lines: list[tuple[str, tuple[int, int, int] | None]] = [((f"seat {c.seat} " if c.seat else "") + name, None)]
+        if c.kind == "oled":
+            o = cfg.oleds[c.seat]  # type: ignore[index]
+            lines += [(f"address {o.address:#04x}", None), ("SDA pin 3, SCL pin 5", COLOURS["sda"][1]),
+                      ("VCC pin 1, GND", COLOURS["3v3"][1])]
+        elif c.kind == "ring":
+            lines.append(("DIN from the level shifter", COLOURS["din"][1]))
+            lines.append(("(GPIO10, pin 19)", None))
+        else:
+            for function, gpio in control_wires(cfg, c):
+                what = {"ok": "", "stop": "", "menu": "", "ok_led": "LED: "}.get(function, f"{function}: ")
+                lines.append((f"{what}GPIO{gpio}, pin {PHYSICAL[gpio]}, {COLOURS[function][0]}",
+                              COLOURS[function][1]))
+        return lines
+
+    def draw_label(x: float, y: float, lines: list[tuple[str, tuple[int, int, int] | None]]) -> None:
+        for i, (text, colour) in enumerate(lines):
+            yy = y + i * 18
+            if colour is not None:
+                d.rectangle((x, yy + 3, x + 12, yy + 15), fill=colour, outline=ink)
+            d.text((x + (18 if colour is not None else 0), yy), text, font=font if i == 0 else small, fill=ink)
+
+    bands: dict[str, list[tuple[float, float, Control]]] = {"A": [], "B": [], "left": [], "right": []}
+    for c in lay.controls():
+        part = lay.data["parts"][c.part]
+        cx, cy = at(c.x, c.y)
+        if c.kind == "display":
+            w, h = (v * sc / 2 for v in part["window"])
+            d.rectangle((cx - w, cy - h, cx + w, cy + h), fill=hole, outline=ink, width=2)
+            d.text((cx - 52, cy - 8), "display window", font=font, fill=soft)
+            continue
+        if c.kind == "oled":
+            d.rectangle((cx - 8 * sc, cy - 4 * sc, cx + 8 * sc, cy + 4 * sc), fill=hole, outline=ink)
+        else:
+            r = sc / 2 * float(part.get("shaft_hole_d", part.get("hole_d", part.get("outer_d", 0))))
+            d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=hole, outline=ink, width=2)
+        if c.kind == "joystick":
+            pw, ph = (v * sc / 2 for v in part["plate"])
+            d.rectangle((cx - pw, cy - ph, cx + pw, cy + ph), outline=soft, width=1)
+        band = c.seat or ("left" if cx < (ax + bx) / 2 else "right")
+        bands[band].append((cx, cy, c))
+    for band, items in bands.items():
+        items.sort(key=lambda t: t[0] if band in ("A", "B") else t[1])
+        for i, (cx, cy, c) in enumerate(items):
+            lines = label_lines(c)
+            if band in ("A", "B"):
+                slot = (bx - ax) / len(items)
+                lx = ax + i * slot + 6
+                ly = by + 16 if band == "A" else ay - 16 - 18 * len(lines)
+                d.line((cx, cy, lx + 40, by + 12 if band == "A" else ay - 12), fill=soft, width=1)
+            else:
+                lx = 12 if band == "left" else bx + 12
+                ly = cy - 9 * len(lines) + i * 40
+                d.line((cx, cy, ax - 8 if band == "left" else bx + 8, ly + 9), fill=soft, width=1)
+            draw_label(lx, ly, lines)
+    d.text((30, height - 30), "Generated by `python -m hardware.wiring --panel FILE` (make enclosure); "
+           "wire colours are suggestions.", font=small, fill=soft)
+    img.save(path)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hardware.wiring", description=__doc__.splitlines()[0])
     parser.add_argument("output", nargs="?", help="PNG file to write")
     parser.add_argument("--config", help="hardware configuration (default: the bundled default)")
     parser.add_argument("--table", action="store_true", help="print the Markdown wiring table")
+    parser.add_argument("--panel", metavar="PNG", help="also draw the top panel's holes with their wires")
     args = parser.parse_args(argv)
     try:
         cfg = load_config(args.config)
@@ -227,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
         print(markdown_table(cfg))
     if args.output:
         draw_diagram(cfg, args.output)
+    if args.panel:
+        draw_panel_map(cfg, args.panel)
     return 0
 
 

@@ -1,0 +1,168 @@
+"""Export the enclosure: laser panels (SVG + DXF), printable tiles (STL) and the renders of docs/build.md (PNG).
+
+    python enclosure/export.py [--out DIR] [--layout box.toml] [--only laser,print,renders,echo] [--renders DIR]
+
+``make enclosure`` runs it with the defaults: it regenerates enclosure/params.scad from hardware/data/box.toml,
+writes enclosure/out/{laser,print}/ and the PNGs under docs/img/. With ``--layout`` (a different box.toml) the
+model is copied into ``DIR/src`` first, so the files in the repository stay as they are.
+Exits 1 with one line when openscad is missing or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT))
+
+from hardware.layout import LayoutError, load_layout, scad_params  # noqa: E402
+
+#: The parts a laser cuts, and how many of each one box needs.
+LASER_PARTS: dict[str, int] = {
+    "top": 1, "bottom": 1, "front": 1, "back": 1, "left": 1, "right": 1,
+    "bezel_face": 2, "bezel_cheek": 4, "bezel_back": 2, "diffuser": 1, "clamp": 4,
+}
+#: The renders of docs/build.md: name -> (-D definitions, camera or None for --viewall).
+RENDERS: dict[str, tuple[list[str], str | None]] = {
+    "cut": (['view="flat"'], "440,275,0,0,0,0,2100"),
+    "walls": (['view="exploded"'], "200,150,45,58,0,28,1250"),
+    "controls": (['view="top_under"'], "200,150,0,50,0,20,820"),
+    "bezel": (['view="bezel"'], "0,0,22,62,0,35,280"),
+    "ring": (['view="ring"'], "0,0,-18,70,0,30,330"),
+    "display": (['view="top_under"'], "200,150,20,35,0,10,520"),
+    "harness": (['view="inside"'], "200,150,20,50,0,20,820"),
+    "privacy": (['view="privacy"'], "-2000,150,220,200,150,220"),
+    "closed": (['view="closed"'], "200,150,40,55,0,25,900"),
+}
+IMG_SIZE = "800,600"
+
+
+class ExportError(RuntimeError):
+    pass
+
+
+def openscad_binary() -> str:
+    exe = shutil.which("openscad")
+    if exe is None:
+        raise ExportError("openscad is not installed (Debian: apt-get install openscad)")
+    return exe
+
+
+def run_openscad(src: Path, outputs: list[Path], defines: list[str], png: bool = False,
+                 extra: list[str] | None = None) -> str:
+    """Run openscad once; return its log (stderr). Raises ExportError with the last line on failure."""
+    cmd = [openscad_binary()]
+    for out in outputs:
+        cmd += ["-o", str(out)]
+    for d in defines:
+        cmd += ["-D", d]
+    cmd += extra or []
+    cmd.append(str(src))
+    if png and not os.environ.get("DISPLAY"):
+        if shutil.which("xvfb-run") is None:
+            raise ExportError("the renders need a display, or xvfb-run without one (Debian: apt-get install xvfb)")
+        cmd = ["xvfb-run", "-a", *cmd]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    log = proc.stderr + proc.stdout
+    if proc.returncode != 0 or "ERROR:" in log or not all(o.exists() for o in outputs):
+        last = [line for line in log.splitlines() if line.strip()][-1:] or ["no output"]
+        raise ExportError(f"openscad failed for {', '.join(o.name for o in outputs)}: {last[0]}")
+    return log
+
+
+def prepare(out: Path, layout_path: str | None) -> Path:
+    """The .scad to run: enclosure/duetbox.scad itself, or a copy next to params made from another layout."""
+    layout = load_layout(layout_path)
+    params = scad_params(layout)
+    if layout_path is None:
+        (HERE / "params.scad").write_text(params, encoding="utf-8")
+        return HERE / "duetbox.scad"
+    src = out / "src"
+    src.mkdir(parents=True, exist_ok=True)
+    shutil.copy(HERE / "duetbox.scad", src / "duetbox.scad")
+    (src / "params.scad").write_text(params, encoding="utf-8")
+    return src / "duetbox.scad"
+
+
+def tile_counts(src: Path, out: Path) -> dict[str, tuple[int, int]]:
+    echo = out / "info.echo"
+    log = run_openscad(src, [echo], ['part="info"'])
+    text = echo.read_text(encoding="utf-8") if echo.exists() else log
+    counts = {}
+    for name, nx, ny in re.findall(r'tiles = \["(\w+)", \[(\d+), (\d+)\]\]', text):
+        counts[name] = (int(nx), int(ny))
+    return counts
+
+
+def export(out: Path, layout_path: str | None, only: set[str], renders_dir: Path | None, jobs: int = 2) -> list[Path]:
+    src = prepare(out, layout_path)
+    tasks: list[tuple[list[Path], list[str], bool, list[str]]] = []
+    if "laser" in only:
+        (out / "laser").mkdir(parents=True, exist_ok=True)
+        for name in LASER_PARTS:
+            tasks.append(([out / "laser" / f"{name}.svg", out / "laser" / f"{name}.dxf"], [f'part="{name}"'],
+                          False, []))
+    if "print" in only:
+        (out / "print").mkdir(parents=True, exist_ok=True)
+        for name, (nx, ny) in tile_counts(src, out).items():
+            for i in range(nx):
+                for j in range(ny):
+                    tasks.append(([out / "print" / f"{name}-{i}-{j}.stl"],
+                                  ['part="tile"', f'tile_of="{name}"', f"tile=[{i},{j}]"], False, []))
+    if "echo" in only:
+        tasks.append(([out / "assembly.echo"], ['part="assembly"', 'view="closed"'], False, []))
+    if "renders" in only:
+        target = renders_dir or out / "renders"
+        target.mkdir(parents=True, exist_ok=True)
+        for name, (defines, camera) in RENDERS.items():
+            extra = ["--imgsize", IMG_SIZE, "--colorscheme", "Tomorrow", "--projection",
+                     "o" if name in ("cut", "privacy") else "p"]
+            extra += ["--camera", camera] if camera else ["--viewall", "--autocenter"]
+            tasks.append(([target / f"build-{name}.png"], defines, True, extra))
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(lambda t: run_openscad(src, t[0], t[1], png=t[2], extra=t[3]), tasks))
+    files = [o for t in tasks for o in t[0]]
+    if "renders" in only:
+        # the hole map for the wiring step: drawn from the same box.toml, with the bundled configuration's pins
+        from hardware.config import load_config
+        from hardware.wiring import draw_panel_map
+
+        panel_map = (renders_dir or out / "renders") / "build-panel-map.png"
+        draw_panel_map(load_config(None), str(panel_map), load_layout(layout_path))
+        files.append(panel_map)
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="enclosure/export.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(HERE / "out"), help="output directory (default enclosure/out)")
+    parser.add_argument("--layout", help="a box.toml other than the bundled one")
+    parser.add_argument("--only", default="laser,print,renders", help="laser,print,renders,echo")
+    parser.add_argument("--renders", help="where the PNGs go (default: docs/img for the bundled layout)")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+    only = set(args.only.split(","))
+    unknown = only - {"laser", "print", "renders", "echo"}
+    if unknown:
+        print(f"export: unknown --only {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
+    renders = Path(args.renders) if args.renders else (ROOT / "docs" / "img" if args.layout is None else None)
+    try:
+        files = export(Path(args.out), args.layout, only, renders, args.jobs)
+    except (ExportError, LayoutError) as exc:
+        print(f"export: {exc}", file=sys.stderr)
+        return 1
+    print(f"export: {len(files)} files under {args.out}" + (f" and {renders}" if "renders" in only else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
