@@ -332,9 +332,11 @@ def test_pi_box_drives_every_device(pibox, factory):
     assert pibox.backend == "pi" and pibox.display.size == (800, 480)
     pibox.oleds["A"].show(frame("seat A"))
     pibox.oleds["B"].show(frame("seat B"))
+    assert pibox.oleds["A"].flush(5) and pibox.oleds["B"].flush(5)  # the bus writer thread sent them
     assert same(pibox.test_buses["A"].glass(), frame("seat A"))
     assert same(pibox.test_buses["B"].glass(), frame("seat B").rotate(180))
     pibox.ring.show([(255, 0, 0)] * pibox.ring.count)
+    assert pibox.ring.flush(5)
     assert len(pibox.test_spidev.devices[0].writes) == 1
     factory.pin(CFG.buttons.A.left).drive_low()
     (event,) = pibox.wait_events(0)
