@@ -87,6 +87,34 @@ class FakeClock:
         self._now += seconds
 
 
+class BusGate:
+    """A ``TimedLink`` wait for tests: passes at once while open; while closed, a transfer stays "on the bus"
+    (``waiting`` is set) until the test opens the gate. No wall-clock time decides anything."""
+
+    def __init__(self, *, closed: bool = False, limit: float = 10.0) -> None:
+        self._open = threading.Event()
+        if not closed:
+            self._open.set()
+        self.waiting = threading.Event()
+        self.limit = limit  # a forgotten gate fails the transfer instead of hanging the test run
+        self.calls = 0
+
+    def __call__(self, seconds: float) -> None:
+        self.calls += 1
+        if self._open.is_set():
+            return
+        self.waiting.set()
+        if not self._open.wait(self.limit):
+            raise OSError(110, "bus gate never opened (test)")
+
+    def close(self) -> None:
+        self.waiting.clear()
+        self._open.clear()
+
+    def open(self) -> None:
+        self._open.set()
+
+
 class Faults:
     """Fault switches shared by the mock OLED panel and ring driver."""
 

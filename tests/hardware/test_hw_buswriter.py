@@ -1,0 +1,219 @@
+"""The bus writer threads (hardware/buswriter.py): the loop hands frames over, a thread per bus writes them.
+
+Timing is never measured here: a ``BusGate`` holds a transfer "on the bus" until the test opens it, so every
+assertion is about order (what reached the glass before what), never about how long anything took."""
+
+import logging
+import threading
+
+import pytest
+from hw_fakes import FakeOledBus
+from PIL import Image, ImageDraw
+
+from hardware.buswriter import BusWriter
+from hardware.config import load_config, parse_config
+from hardware.mock import BusGate, FakeClock, MockBox, MockSeatScreen, TimedLink
+from hardware.oled import FRAME_BYTES, OledScreen, full_frame_cost, pack_pages
+from hardware.pi import LumaPanel
+
+CFG = load_config(None)
+
+
+def img(*boxes):
+    image = Image.new("1", (128, 64))
+    draw = ImageDraw.Draw(image)
+    for box in boxes:
+        draw.rectangle(box, fill=1)
+    return image
+
+
+def ram_pages(panel):
+    return [bytes(panel.ram[p * 128:(p + 1) * 128]) for p in range(8)]
+
+
+@pytest.fixture
+def gated():
+    """One OLED on a gated 400 kHz link with its own writer thread."""
+    gate = BusGate()
+    link = TimedLink("i2c-1", 400_000, wait=gate)
+    writer = BusWriter("I2C bus 1")
+    screen = MockSeatScreen("OLED A", FakeClock(), link=link, writer=writer)
+    yield screen, gate, link, writer
+    gate.open()
+    screen.close()
+    assert writer.closed and not writer.thread.is_alive()  # the last client closed and joined it
+
+
+def test_buswriter_show_returns_while_the_frame_is_still_on_the_bus(gated):
+    screen, gate, link, _ = gated
+    gate.close()
+    assert screen.show(img((0, 0, 20, 20))) is True  # returns although the bus is held
+    assert gate.waiting.wait(5)
+    assert screen.panel.ram == bytearray(FRAME_BYTES)  # nothing on the glass yet
+    assert screen.flush(0) is False
+    gate.open()
+    assert screen.flush(5)
+    assert ram_pages(screen.panel) == pack_pages(img((0, 0, 20, 20)))
+    assert link.bytes == full_frame_cost("ssd1306") == screen.bytes_sent
+
+
+def test_buswriter_newest_frame_wins_and_is_diffed_against_what_was_sent(gated):
+    screen, gate, link, _ = gated
+    first, skipped, newest = img(), img((100, 0, 127, 63)), img((100, 0, 127, 63), (0, 0, 3, 3))
+    gate.close()
+    screen.show(first)
+    assert gate.waiting.wait(5)  # frame 1 is on the bus
+    screen.show(skipped)  # the right-hand block ...
+    screen.show(newest)  # ... and a dot on the left: only this one is sent next
+    gate.open()
+    assert screen.flush(5)
+    assert screen.frames_sent == 2  # frame 1, then the newest; the middle one never went out
+    # Diffed against the sent (blank) frame, the block is sent too; diffed against the skipped frame it
+    # would be missing from the glass.
+    assert ram_pages(screen.panel) == pack_pages(newest)
+    assert screen.bytes_sent == link.bytes
+
+
+def test_buswriter_never_tears_a_frame():
+    """A frame of two windows (page 0 and page 7): a frame shown while the first is on the wire waits until
+    the second window of the first frame is on the glass too."""
+    gate = BusGate()
+    writer = BusWriter("I2C bus 1")
+    screen = MockSeatScreen("OLED A", FakeClock(), link=TimedLink("i2c", 400_000, wait=gate), writer=writer)
+    written = []
+    original = screen.panel.write_window
+
+    def record(first, pages, c0, c1, data):
+        written.append((first, bytes(data)))
+        return original(first, pages, c0, c1, data)
+
+    one = img((10, 0, 12, 3), (100, 60, 102, 63))
+    two = img((10, 0, 12, 3), (50, 60, 52, 63))
+    try:
+        screen.show(img())
+        assert screen.flush(5)
+        screen.panel.write_window = record
+        gate.close()
+        screen.show(one)
+        assert gate.waiting.wait(5)  # the first window of frame one is on the wire
+        screen.show(two)
+        gate.open()
+        assert screen.flush(5)
+    finally:
+        gate.open()
+        screen.close()
+    p1, p2 = pack_pages(one), pack_pages(two)
+    assert written == [(0, p1[0][10:13]), (7, p1[7][100:103]),  # all of frame one, then
+                       (7, p2[7][50:103])]  # what frame two changes against it
+    assert ram_pages(screen.panel) == p2
+
+
+def test_buswriter_two_screens_share_one_writer_thread():
+    box = MockBox(CFG, threaded=True, i2c_hz=400_000)
+    try:
+        a, b = box.oleds["A"], box.oleds["B"]
+        assert a.writer is b.writer and a.writer is not box.ring.writer
+        a.show(img((0, 0, 9, 9)))
+        b.show(img((50, 0, 59, 9)))
+        assert box.flush(5)
+        assert box.i2c_links[1].bytes == a.bytes_sent + b.bytes_sent == 2 * full_frame_cost("ssd1306")
+        threads = {t.name for t in threading.enumerate()}
+        assert {"duetbox I2C bus 1 writer", "duetbox LED ring SPI writer"} <= threads
+    finally:
+        box.close()
+        box.close()  # idempotent
+    assert all(not w.thread.is_alive() for w in box.writers.values())
+
+
+def test_buswriter_close_sends_the_last_frame_first():
+    box = MockBox(CFG, threaded=True)
+    box.oleds["A"].show(img((0, 0, 5, 5)))
+    box.close()  # the "paused" screen at shutdown must reach the glass
+    assert ram_pages(box.oleds["A"].panel) == pack_pages(img((0, 0, 5, 5)))
+
+
+def test_buswriter_error_reaches_the_fault_guard_once_per_burst_with_backoff(caplog):
+    clock = FakeClock()
+    box = MockBox(CFG, clock=clock, threaded=True)
+    screen = box.oleds["A"]
+    try:
+        screen.show(img((0, 0, 5, 5)))
+        assert screen.flush(5)
+        screen.fail_next(3)  # the write, then two re-inits fail
+        with caplog.at_level(logging.INFO, logger="duetbox.hardware"):
+            screen.show(img((0, 0, 6, 6)))
+            assert screen.flush(5)
+            assert screen.in_fault and screen.guard.faults == 1
+            writes = screen.panel.faults.writes
+            screen.show(img((0, 0, 7, 7)))  # inside the backoff: handed over, not even tried
+            box.service()
+            assert screen.flush(5) and screen.panel.faults.writes == writes
+            delays = []
+            while screen.in_fault:
+                delays.append(screen.guard.next_try - clock.now())
+                clock.advance(screen.guard.next_try - clock.now())
+                box.service()  # the loop's service() resubmits once the backoff has expired
+                assert screen.flush(5)
+        assert delays == [0.5, 1.0, 2.0]
+    finally:
+        box.close()
+    warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
+    infos = [r for r in caplog.records if r.levelno == logging.INFO and "back" in r.getMessage()]
+    assert len(warnings) == 1 and "OLED A" in warnings[0].getMessage()
+    assert len(infos) == 1
+    assert screen.panel.faults.inits == 1  # re-initialised once it came back
+    assert ram_pages(screen.panel) == pack_pages(img((0, 0, 7, 7)))  # the newest frame, in full
+
+
+def test_buswriter_pi_panel_unplugged_during_a_threaded_write(caplog):
+    clock = FakeClock()
+    cfg = parse_config({}).oleds["A"]
+    bus = FakeOledBus("ssd1306", 0x3C)
+    panel = LumaPanel("A", cfg, bus=bus)
+    panel.init()
+    writer = BusWriter("I2C bus 1")
+    screen = OledScreen("OLED A", panel, clock, writer=writer)
+    try:
+        screen.show(img((0, 0, 5, 5)))
+        assert screen.flush(5)
+        bus.present = False
+        with caplog.at_level(logging.WARNING, logger="duetbox.hardware"):
+            screen.show(img((0, 0, 9, 9)))
+            assert screen.flush(5)
+            screen.show(img((0, 0, 12, 12)))
+            assert screen.flush(5)
+        assert screen.in_fault and len(caplog.records) == 1
+        bus.present = True
+        clock.advance(screen.guard.next_try - clock.now())
+        screen.service()
+        assert screen.flush(5) and not screen.in_fault
+        assert [bytes(bus.ram[p * 128:(p + 1) * 128]) for p in range(8)] == pack_pages(img((0, 0, 12, 12)))
+    finally:
+        screen.close()
+    assert writer.closed
+
+
+def test_buswriter_a_bug_in_a_write_is_logged_and_the_writer_goes_on(caplog):
+    writer = BusWriter("test bus")
+
+    class Client:
+        name = "client"
+
+        def __init__(self, fail):
+            self.fail, self.calls = fail, 0
+
+        def write_pending(self):
+            self.calls += 1
+            if self.fail:
+                raise ValueError("bug")
+
+    bad, good = Client(True), Client(False)
+    writer.attach(bad)
+    writer.attach(good)
+    with caplog.at_level(logging.ERROR, logger="duetbox.hardware"):
+        writer.submit(bad)
+        writer.submit(good)
+        assert writer.wait_idle(timeout=5)
+    writer.close()
+    assert good.calls == 1 and bad.calls == 1
+    assert any("client" in r.getMessage() for r in caplog.records)
