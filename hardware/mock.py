@@ -9,8 +9,9 @@ Typical use::
     box.oleds["B"].fail_next(3); box.ring.vanish(); box.ring.reappear()
 
 ``MockBox(config, threaded=True, i2c_hz=400_000)`` runs the Pi's code path instead: the OLEDs of one I2C port
-share one ``BusWriter`` thread, the ring has its own, and every write takes its wire time on a ``TimedLink``
-(9 clock cycles a byte on I2C; ``wait`` can be a gate a test opens, so no test sleeps on the wall clock).
+share one ``BusWriter`` thread and every write takes its wire time on a ``TimedLink`` (9 clock cycles a byte
+on I2C; ``bus_wait`` can be a gate a test opens, so no test sleeps on the wall clock). ``spi_hz`` times the
+ring's writes too; ``ring_writer=True`` gives the ring a writer thread of its own (not what the Pi does).
 """
 
 from __future__ import annotations
@@ -339,6 +340,7 @@ class MockBox(Box):
         i2c_hz: float | None = None,
         spi_hz: float | None = None,
         bus_wait: Callable[[float], object] = time.sleep,
+        ring_writer: bool = False,
     ) -> None:
         clk: Clock = clock if clock is not None else FakeClock()
         rc = config.ring
@@ -353,6 +355,7 @@ class MockBox(Box):
             self.spi_link = TimedLink("spi ring", spi_hz, 8, wait=bus_wait)
         if threaded:
             self.writers = {f"i2c-{port}": BusWriter(f"I2C bus {port}") for port in ports}
+        if ring_writer:  # not the Pi's choice (see hardware/pi.py); kept to measure the difference
             self.writers["spi"] = BusWriter("LED ring SPI")
         oleds = {
             seat: MockSeatScreen(f"OLED {seat}", clk, model=config.oleds[seat].model,

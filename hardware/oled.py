@@ -53,6 +53,14 @@ def window_cost(model: str, pages: int, width: int) -> int:
     return _TRANSACTION + SSD1306_WINDOW_CMDS + _TRANSACTION + pages * width
 
 
+def _changed_span(before: bytes, after: bytes) -> tuple[int, int]:
+    """First and last column where two different pages differ (XOR as one big integer: no Python loop)."""
+    diff = int.from_bytes(before, "big") ^ int.from_bytes(after, "big")
+    first = (len(after) * 8 - diff.bit_length()) // 8  # leading zero bytes
+    last = len(after) - 1 - ((diff & -diff).bit_length() - 1) // 8  # trailing zero bytes
+    return first, last
+
+
 def changed_windows(model: str, old: list[bytes] | None, new: list[bytes]) -> list[tuple[int, int, int, int]]:
     """(first page, page count, first column, last column) of what to send so that ``old`` becomes ``new``:
     the changed column span of each changed page; on the SSD1306 neighbouring pages share one window when
@@ -63,8 +71,7 @@ def changed_windows(model: str, old: list[bytes] | None, new: list[bytes]) -> li
     for p, (before, after) in enumerate(zip(old, new, strict=True)):
         if before == after:
             continue
-        c0 = next(x for x in range(PAGE_BYTES) if before[x] != after[x])
-        c1 = next(x for x in range(PAGE_BYTES - 1, -1, -1) if before[x] != after[x])
+        c0, c1 = _changed_span(before, after)
         if spans and model != "sh1106":
             f, n, a0, a1 = spans[-1]
             if f + n == p:

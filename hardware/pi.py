@@ -417,9 +417,8 @@ class PiDisplay:
 class PiBox(Box):
     """The real box. ``pin_factory``, ``i2c_buses`` and ``spidev_module`` exist for tests against fakes.
 
-    The main loop never waits on a bus: the OLEDs of one I2C port share one ``BusWriter`` thread (the two
-    seats' screens are written one after the other, the newest frame of each), and the ring's SPI or
-    /dev/leds0 write has its own (spidev blocks for the whole transfer)."""
+    The main loop never waits on the I2C bus: the OLEDs of one port share one ``BusWriter`` thread (the two
+    seats' screens are written one after the other, the newest frame of each)."""
 
     backend = "pi"
     buttons: PiButtons
@@ -460,9 +459,11 @@ class PiBox(Box):
             if spidev_module is not None and isinstance(driver, SpiRingDriver):
                 driver = SpiRingDriver(rc.device, spidev_module=spidev_module)
             driver.open()
-            writers["ring"] = BusWriter("LED ring")
+            # The ring is written in the loop, right after the shared display and before the OLED frames are
+            # drawn: spidev's write releases the GIL and takes 0.66 ms for 12 LEDs, while a writer thread
+            # would first have to win the GIL back from the loop drawing those frames (docs/performance.md).
             ring = Ring("LED ring", driver, clk, count=rc.count, brightness=rc.brightness, gamma=rc.gamma,
-                        first_led=rc.first_led, clockwise=rc.clockwise, writer=writers["ring"])
+                        first_led=rc.first_led, clockwise=rc.clockwise)
         except BaseException:
             for part in reversed(parts):
                 try:

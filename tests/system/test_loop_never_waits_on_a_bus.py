@@ -60,7 +60,7 @@ def test_guess_reaches_shared_display_and_ring_while_the_oleds_are_on_the_bus(tm
         assert gate.waiting.wait(5)  # an OLED frame of the guess is on the bus, held there
         # ... and meanwhile the shared display and the ring already show the guess
         assert box.display.presents > presents and box.display.snapshot() != surface_before
-        assert box.ring.flush(5)  # its own writer: not queued behind the I2C bus
+        assert box.ring.flush(5)  # written in the loop, not queued behind the I2C bus
         assert len(box.ring.driver.written) > ring_before
         assert box.ring.driver.written[-1] == box.ring.physical(box.ring.last)
         assert not (box.oleds["A"].flush(0) and box.oleds["B"].flush(0))  # an OLED is still waiting
