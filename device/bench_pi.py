@@ -25,8 +25,8 @@ Figures (milliseconds, p50/p99 over the guesses; "less fsync" subtracts that gue
   of the shared display's ``present`` and the ring's last byte on its SPI link;
 - guess → both OLEDs: to the last byte of that step's OLED frames on the I2C link; ``over bus`` subtracts the
   flush and those frames' own wire time (what the design adds to the bus);
-- screen change → all outputs: the step that confirms a clue (both seats' screens change), to the last of
-  every output.
+- screen change → all outputs: a MENU press during the game (the pause screen on every output) and the press
+  that goes back, from the start of that step to the last of every output (no commit is fsync'd there).
 """
 
 from __future__ import annotations
@@ -75,8 +75,13 @@ BOARDS: dict[str, Board] = {
 }
 
 PROFILE_KEYS: tuple[str, ...] = (
-    "pi_guess_shared_ring_ms_p50", "pi_guess_shared_ring_ms_p99", "pi_guess_shared_ring_ms_p99_less_fsync",
-    "pi_guess_oleds_ms_p50", "pi_guess_oleds_ms_p99", "pi_guess_oleds_ms_p99_over_bus",
+    "pi_guess_shared_ring_ms_p50", "pi_guess_shared_ring_ms_p99", "pi_guess_shared_ring_ms_p50_less_fsync",
+    "pi_guess_shared_ring_ms_p99_less_fsync",
+    "pi_guess_shared_ring_ms_p99_less_drawn_fsync",
+    "pi_guess_shared_ring_cpu_ms_p99", "pi_guess_shared_ring_ms_p99_board_estimate",
+    "pi_guess_oleds_ms_p50", "pi_guess_oleds_ms_p99", "pi_guess_oleds_ms_p50_over_bus",
+    "pi_guess_oleds_ms_p99_over_bus",
+    "pi_guess_oleds_ms_p99_over_wire", "pi_wake_up_delay_ms_p50", "pi_wake_up_delay_ms_p99",
     "pi_oled_bus_ms_per_guess", "pi_screen_change_ms_p50", "pi_screen_change_ms_p99",
     "pi_screen_change_bus_ms", "pi_fsync_ms_p50", "pi_fsync_ms_p99",
     "pi100_guess_shared_ring_ms_p99_less_fsync", "pi100_guess_oleds_ms_p50", "pi100_guess_oleds_ms_p99",
@@ -125,22 +130,33 @@ class _Timed:
         assert box.spi_link is not None
         self.spi = box.spi_link
         self.presents: list[float] = []
+        self.shown_cpu: list[float] = []  # the loop thread's CPU clock when the display or the ring was done
         present = box.display.present
+        ring_write = box.ring.driver.write
 
         def timed_present(rects: Any = None) -> None:
             present(rects)
             self.presents.append(time.perf_counter())
+            self.shown_cpu.append(time.thread_time())
+
+        def timed_ring(pixels: Any) -> None:
+            ring_write(pixels)
+            self.shown_cpu.append(time.thread_time())
 
         box.display.present = timed_present  # type: ignore[method-assign]
+        box.ring.driver.write = timed_ring  # type: ignore[method-assign]
         self.driver = AppDriver(directory / f"g{game}", seed=game, record=setup_record(2000 + game), box=box)
-        self.fsyncs: list[float] = []
+        self.fsyncs: list[float] = []  # simulated flushes drawn in this step
+        self.fsyncs_elapsed: list[float] = []  # ... and how long each took here (a sleep: plus the wake-up)
         write = self.driver.storage._write
 
         def slow_commit(*args: Any, **kwargs: Any) -> Any:
             result = write(*args, **kwargs)
             if kwargs.get("durable", args[3] if len(args) > 3 else True):
                 flush = sd_flush_s(rng)
+                began = time.perf_counter()
                 time.sleep(flush)  # the SD card's flush: the commit returns when it is done
+                self.fsyncs_elapsed.append(time.perf_counter() - began)
                 self.fsyncs.append(flush)
             return result
 
@@ -155,10 +171,14 @@ class _Timed:
         """One loop step, then wait for the buses: when each output had the step's frame."""
         self.settle()
         marks = (len(self.presents), self.spi.transfers, self.i2c.transfers, self.i2c.bytes)
+        bus_elapsed = self.i2c.elapsed_s
         self.fsyncs.clear()
-        cpu0, start = time.process_time(), time.perf_counter()
+        self.fsyncs_elapsed.clear()
+        self.shown_cpu.clear()
+        cpu0, start, thread0 = time.process_time(), time.perf_counter(), time.thread_time()
         self.driver.step()
         cpu_step = time.process_time() - cpu0
+        shown_cpu = max(self.shown_cpu) - thread0 if self.shown_cpu else None
         self.settle()
         shared = self.presents[-1] if len(self.presents) > marks[0] else None
         ring = self.spi.last_done if self.spi.transfers > marks[1] else None
@@ -168,21 +188,29 @@ class _Timed:
         return {"shared_ring": max(shown) - start if shown else None,
                 "oleds": None if oled is None else oled - start,
                 "all": max([*shown, oled or start]) - start,
-                "bus": self.i2c.seconds(nbytes), "bytes": nbytes, "fsync": sum(self.fsyncs),
-                "cpu_step": cpu_step}
+                "bus": self.i2c.seconds(nbytes), "bus_elapsed": self.i2c.elapsed_s - bus_elapsed,
+                "bytes": nbytes, "fsync": sum(self.fsyncs), "fsync_elapsed": sum(self.fsyncs_elapsed),
+                "cpu_step": cpu_step, "shown_cpu": shown_cpu}
 
     def close(self) -> None:
         self.driver.close()
+
+
+def in_game(driver: Any) -> bool:
+    """A game is on and its screen is showing (MENU opens the pause screen)."""
+    app = driver.app
+    return app.session is not None and not driver.state.over and bool(getattr(app.screen, "in_game", False))
 
 
 def _play(directory: Path, hz: float, wanted: int, *, redraws: bool) -> dict[str, list[float]]:
     """Random games on the timed app until ``wanted`` guesses were made; raw figures per guess and per clue."""
     from device.bench import _full_redraw_times, _timed_renderer, policy_action
     from device.screens.base import HOLD_SECONDS
-    from engine.actions import Clue, Guess
+    from engine.actions import Guess
 
     out: dict[str, list[float]] = {k: [] for k in (
-        "shared", "shared_less", "oleds", "oleds_over", "bus", "bytes", "fsync", "cpu", "cpu_step",
+        "shared", "shared_less", "shared_less_drawn", "shown_cpu", "oleds", "oleds_over", "oleds_over_wire",
+        "overshoot", "bus", "bytes", "fsync", "cpu", "cpu_step",
         "change", "change_bus", "update", "full")}
     rng, sd_rng = random.Random(17), random.Random(23)
     render_times: list[float] = []
@@ -197,15 +225,6 @@ def _play(directory: Path, hz: float, wanted: int, *, redraws: bool) -> dict[str
                     action = policy_action(driver.state, rng)
                     if action is None:
                         break
-                    if isinstance(action, Clue):
-                        box.press(f"{action.seat}.ok")
-                        box.release(f"{action.seat}.ok")
-                        driver.step()
-                        box.type_text(action.seat, f"{action.number}\n\n")
-                        got = run.timed_step()  # the clue is given: both seats' screens change
-                        out["change"].append(got["all"] - got["fsync"])
-                        out["change_bus"].append(got["bus"])
-                        continue
                     if not isinstance(action, Guess):
                         driver.play(action)
                         continue
@@ -226,9 +245,15 @@ def _play(directory: Path, hz: float, wanted: int, *, redraws: bool) -> dict[str
                     if got["shared_ring"] is None or got["oleds"] is None:
                         continue  # nothing changed on an output (not seen in practice): not a guess to time
                     out["shared"].append(got["shared_ring"])
-                    out["shared_less"].append(got["shared_ring"] - got["fsync"])
+                    out["shared_less"].append(got["shared_ring"] - got["fsync_elapsed"])
+                    out["shared_less_drawn"].append(got["shared_ring"] - got["fsync"])
+                    if got["shown_cpu"] is not None:
+                        out["shown_cpu"].append(got["shown_cpu"])
                     out["oleds"].append(got["oleds"])
-                    out["oleds_over"].append(got["oleds"] - got["fsync"] - got["bus"])
+                    out["oleds_over"].append(got["oleds"] - got["fsync_elapsed"] - got["bus_elapsed"])
+                    out["oleds_over_wire"].append(got["oleds"] - got["fsync"] - got["bus"])
+                    out["overshoot"].append(got["fsync_elapsed"] - got["fsync"]
+                                            + got["bus_elapsed"] - got["bus"])
                     out["bus"].append(got["bus"])
                     out["bytes"].append(got["bytes"])
                     out["fsync"].append(got["fsync"])
@@ -236,18 +261,23 @@ def _play(directory: Path, hz: float, wanted: int, *, redraws: bool) -> dict[str
                     if redraws and render_times:
                         out["update"].append(update)
                         out["full"].extend(_full_redraw_times(driver, 1))
+                    for _ in range(2 if in_game(driver) else 0):  # MENU: the pause screen; MENU: back
+                        box.tap("menu")
+                        got = run.timed_step()
+                        out["change"].append(got["all"] - got["fsync"])
+                        out["change_bus"].append(got["bus"])
             finally:
                 run.close()
     return out
 
 
-def profile_figures(board: Board, quick: bool) -> dict[str, Any]:
+def profile_figures(board: Board, quick: bool, *, guesses: int | None = None) -> dict[str, Any]:
     """The Pi profile's figures (see the module docstring), at 400 kHz and at 100 kHz."""
     import os
 
     from hardware.oled import full_frame_cost
 
-    wanted = 20 if quick else 150
+    wanted = guesses if guesses is not None else (20 if quick else 150)
     shm = Path("/dev/shm")
     base = str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
     out: dict[str, Any] = {"profile": board.name, "board": board.label, "cpu_factor": board.cpu_factor,
@@ -259,14 +289,24 @@ def profile_figures(board: Board, quick: bool) -> dict[str, Any]:
     for hz in I2C_RATES:
         prefix = "pi" if hz == 400_000 else "pi100"
         with tempfile.TemporaryDirectory(prefix="duetbox-bench-pi-", dir=base) as tmp:
-            got = _play(Path(tmp), hz, wanted if hz == 400_000 else max(10, wanted // 3),
+            got = _play(Path(tmp), hz, wanted if hz == 400_000 else max(min(10, wanted), wanted // 3),
                         redraws=hz == 400_000)
         out[f"{prefix}_guesses_measured"] = len(got["shared"])
         out[f"{prefix}_guess_shared_ring_ms_p50"] = _ms(got["shared"], 0.5)
         out[f"{prefix}_guess_shared_ring_ms_p99"] = _ms(got["shared"], 0.99)
+        out[f"{prefix}_guess_shared_ring_ms_p50_less_fsync"] = _ms(got["shared_less"], 0.5)
         out[f"{prefix}_guess_shared_ring_ms_p99_less_fsync"] = _ms(got["shared_less"], 0.99)
+        out[f"{prefix}_guess_shared_ring_ms_p99_less_drawn_fsync"] = _ms(got["shared_less_drawn"], 0.99)
+        out[f"{prefix}_guess_oleds_ms_p99_over_wire"] = _ms(got["oleds_over_wire"], 0.99)
+        out[f"{prefix}_wake_up_delay_ms_p50"] = _ms(got["overshoot"], 0.5)
+        out[f"{prefix}_wake_up_delay_ms_p99"] = _ms(got["overshoot"], 0.99)
+        cpu_shown = _ms(got["shown_cpu"], 0.99)
+        out[f"{prefix}_guess_shared_ring_cpu_ms_p99"] = cpu_shown
+        out[f"{prefix}_guess_shared_ring_ms_p99_board_estimate"] = (
+            None if cpu_shown is None else round(cpu_shown * board.cpu_factor, 2))
         out[f"{prefix}_guess_oleds_ms_p50"] = _ms(got["oleds"], 0.5)
         out[f"{prefix}_guess_oleds_ms_p99"] = _ms(got["oleds"], 0.99)
+        out[f"{prefix}_guess_oleds_ms_p50_over_bus"] = _ms(got["oleds_over"], 0.5)
         out[f"{prefix}_guess_oleds_ms_p99_over_bus"] = _ms(got["oleds_over"], 0.99)
         out[f"{prefix}_oled_bus_ms_per_guess"] = _ms(got["bus"], 0.5)
         out[f"{prefix}_screen_change_ms_p50"] = _ms(got["change"], 0.5)
@@ -298,19 +338,25 @@ def profile_figures(board: Board, quick: bool) -> dict[str, Any]:
     return out
 
 
-def measure_profile(name: str, quick: bool, *, idle_seconds: float | None = None,
+def measure_profile(name: str, quick: bool, *, idle_seconds: float | None = None, guesses: int | None = None,
                     process: Callable[[bool, float | None], dict[str, Any]] | None = None) -> dict[str, Any]:
     """Every figure of ``duetbox bench --profile NAME``, the targets with met/missed, in one run."""
     from device.bench import _machine, process_figures
 
     if name not in BOARDS:
         raise ValueError(f"unknown profile {name!r} (use one of: {', '.join(BOARDS)})")
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     board = BOARDS[name]
+    load_before = _load()
     started = time.perf_counter()
     result: dict[str, Any] = {key: None for key in PROFILE_KEYS}
     notes: dict[str, str] = {}
     parts: list[tuple[str, Callable[[], dict[str, Any]]]] = [
-        ("pi profile", lambda: profile_figures(board, quick)),
+        ("pi profile", lambda: profile_figures(board, quick, guesses=guesses)),
         ("process", lambda: (process or process_figures)(quick, idle_seconds)),
     ]
     for part_name, part in parts:
@@ -321,10 +367,20 @@ def measure_profile(name: str, quick: bool, *, idle_seconds: float | None = None
     result["targets"] = {key: verdict(result.get(key), op, limit) for key, (op, limit) in PROFILE_TARGETS.items()}
     result["quick"] = quick
     result["machine"] = _machine()
+    result["load_average"] = {"before": load_before, "after": _load()}  # wall-clock figures depend on it
     result["bench_seconds"] = round(time.perf_counter() - started, 1)
     if notes:
         result["notes"] = notes
     return result
+
+
+def _load() -> float | None:
+    import os
+
+    try:
+        return round(os.getloadavg()[0], 2)
+    except OSError:
+        return None
 
 
 def verdict(value: Any, op: str, limit: float) -> str:
@@ -337,13 +393,21 @@ def verdict(value: Any, op: str, limit: float) -> str:
 _LABELS: dict[str, str] = {
     "pi_guess_shared_ring_ms_p50": "guess -> shared display and ring, p50 (ms, 400 kHz)",
     "pi_guess_shared_ring_ms_p99": "guess -> shared display and ring, p99",
-    "pi_guess_shared_ring_ms_p99_less_fsync": "  the same less the SD flush, p99",
+    "pi_guess_shared_ring_ms_p50_less_fsync": "  less the SD flush (as it took here), p50",
+    "pi_guess_shared_ring_ms_p99_less_fsync": "  less the SD flush (as it took here), p99",
+    "pi_guess_shared_ring_ms_p99_less_drawn_fsync": "  less the flush as drawn, p99",
+    "pi_guess_shared_ring_cpu_ms_p99": "  loop CPU until both were done, p99",
+    "pi_guess_shared_ring_ms_p99_board_estimate": "  ESTIMATE on the board: that x cpu_factor",
     "pi_guess_oleds_ms_p50": "guess -> both OLEDs, p50",
     "pi_guess_oleds_ms_p99": "guess -> both OLEDs, p99",
-    "pi_guess_oleds_ms_p99_over_bus": "  the same less the SD flush and the bus time, p99",
+    "pi_guess_oleds_ms_p50_over_bus": "  less the flush and the bus time (as they took), p50",
+    "pi_guess_oleds_ms_p99_over_bus": "  less the flush and the bus time (as they took), p99",
+    "pi_guess_oleds_ms_p99_over_wire": "  less the flush as drawn and the wire time, p99",
+    "pi_wake_up_delay_ms_p50": "  this host's wake-up delay in the sleeps, p50",
+    "pi_wake_up_delay_ms_p99": "  this host's wake-up delay in the sleeps, p99",
     "pi_oled_bus_ms_per_guess": "  bus time of a guess's OLED frames",
-    "pi_screen_change_ms_p50": "screen change -> all outputs less the flush, p50",
-    "pi_screen_change_ms_p99": "screen change -> all outputs less the flush, p99",
+    "pi_screen_change_ms_p50": "screen change (MENU) -> all outputs, p50",
+    "pi_screen_change_ms_p99": "screen change (MENU) -> all outputs, p99",
     "pi_screen_change_bus_ms": "  bus time of a screen change",
     "pi_fsync_ms_p50": "simulated SD flush per guess, p50",
     "pi_fsync_ms_p99": "simulated SD flush per guess, p99",
@@ -352,7 +416,7 @@ _LABELS: dict[str, str] = {
     "pi100_guess_oleds_ms_p99": "100 kHz: guess -> both OLEDs, p99",
     "pi100_guess_oleds_ms_p99_over_bus": "100 kHz:   less the flush and the bus time, p99",
     "pi100_oled_bus_ms_per_guess": "100 kHz:   bus time of a guess's OLED frames",
-    "pi100_screen_change_ms_p99": "100 kHz: screen change -> all outputs less flush, p99",
+    "pi100_screen_change_ms_p99": "100 kHz: screen change -> all outputs, p99",
     "oled_bus_bytes_per_guess": "OLED bus bytes per guess",
     "oled_full_frame_bytes": "  two full frames",
     "oled_guess_fraction": "  ratio (luma would send two full frames)",
@@ -383,6 +447,7 @@ def profile_table(result: dict[str, Any]) -> str:
     lines.append(f"SD flush: {result.get('sd_flush_model')}")
     for name, note in result.get("notes", {}).items():
         lines.append(f"note {name}: {note}")
-    lines.append(f"machine: {result.get('machine')}; {'quick' if result.get('quick') else 'full'} run in "
-                 f"{result.get('bench_seconds')} s")
+    load = result.get("load_average") or {}
+    lines.append(f"machine: {result.get('machine')}, load average {load.get('before')} -> {load.get('after')}; "
+                 f"{'quick' if result.get('quick') else 'full'} run in {result.get('bench_seconds')} s")
     return "\n".join(lines)

@@ -58,6 +58,7 @@ class TimedLink:
         self.bytes = 0
         self.transfers = 0
         self.busy_s = 0.0
+        self.elapsed_s = 0.0
         self.last_done: float | None = None
 
     def seconds(self, nbytes: int) -> float:
@@ -66,10 +67,12 @@ class TimedLink:
     def transfer(self, nbytes: int) -> None:
         with self._lock:
             took = self.seconds(nbytes)
+            began = time.perf_counter()
             self.wait(took)
             self.bytes += nbytes
             self.transfers += 1
             self.busy_s += took
+            self.elapsed_s += time.perf_counter() - began  # the wire time plus this host's wake-up delay
             self.last_done = time.perf_counter()
 
 
