@@ -7,9 +7,9 @@ import logging
 import threading
 
 import pytest
+from hw_fakes import FakeOledBus
 from hypothesis import given
 from hypothesis import strategies as st
-from hw_fakes import FakeOledBus
 from PIL import Image, ImageDraw
 
 from hardware.buswriter import BusWriter

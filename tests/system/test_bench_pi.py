@@ -8,7 +8,15 @@ import random
 from helpers_reliability import duetbox
 
 from device.bench_pi import (
-    BOARDS, PROFILE_KEYS, PROFILE_TARGETS, SD_CARDS_PI4, measure_profile, profile_table, sd_flush_s, verdict)
+    BOARDS,
+    PROFILE_KEYS,
+    PROFILE_TARGETS,
+    SD_CARDS_PI4,
+    measure_profile,
+    profile_table,
+    sd_flush_s,
+    verdict,
+)
 from hardware.mock import I2C_BITS_PER_BYTE, TimedLink
 from hardware.oled import full_frame_cost
 
