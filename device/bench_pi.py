@@ -81,7 +81,8 @@ PROFILE_KEYS: tuple[str, ...] = (
     "pi_guess_shared_ring_cpu_ms_p99", "pi_guess_shared_ring_ms_p99_board_estimate",
     "pi_guess_oleds_ms_p50", "pi_guess_oleds_ms_p99", "pi_guess_oleds_ms_p50_over_bus",
     "pi_guess_oleds_ms_p99_over_bus",
-    "pi_guess_oleds_ms_p99_over_wire", "pi_wake_up_delay_ms_p50", "pi_wake_up_delay_ms_p99",
+    "pi_guess_oleds_ms_p99_over_wire", "pi_guess_oleds_handover_cpu_ms_p50", "pi_guess_oleds_handover_cpu_ms_p99",
+    "pi_guess_oleds_handover_ms_p99_board_estimate", "pi_wake_up_delay_ms_p50", "pi_wake_up_delay_ms_p99",
     "pi_oled_bus_ms_per_guess", "pi_screen_change_ms_p50", "pi_screen_change_ms_p99",
     "pi_screen_change_bus_ms", "pi_fsync_ms_p50", "pi_fsync_ms_p99",
     "pi100_guess_shared_ring_ms_p99_less_fsync", "pi100_guess_oleds_ms_p50", "pi100_guess_oleds_ms_p99",
@@ -143,8 +144,20 @@ class _Timed:
             ring_write(pixels)
             self.shown_cpu.append(time.thread_time())
 
+        self.handover_cpu: list[float] = []  # the loop thread's CPU clock when it handed an OLED frame over
+
+        def timed_show(show: Callable[[Any], bool]) -> Callable[[Any], bool]:
+            def shown(image: Any) -> bool:
+                sent = show(image)
+                if sent:
+                    self.handover_cpu.append(time.thread_time())
+                return sent
+            return shown
+
         box.display.present = timed_present  # type: ignore[method-assign]
         box.ring.driver.write = timed_ring  # type: ignore[method-assign]
+        for screen in box.oleds.values():
+            screen.show = timed_show(screen.show)  # type: ignore[method-assign]
         self.driver = AppDriver(directory / f"g{game}", seed=game, record=setup_record(2000 + game), box=box)
         self.fsyncs: list[float] = []  # simulated flushes drawn in this step
         self.fsyncs_elapsed: list[float] = []  # ... and how long each took here (a sleep: plus the wake-up)
@@ -175,10 +188,12 @@ class _Timed:
         self.fsyncs.clear()
         self.fsyncs_elapsed.clear()
         self.shown_cpu.clear()
+        self.handover_cpu.clear()
         cpu0, start, thread0 = time.process_time(), time.perf_counter(), time.thread_time()
         self.driver.step()
         cpu_step = time.process_time() - cpu0
         shown_cpu = max(self.shown_cpu) - thread0 if self.shown_cpu else None
+        handover_cpu = max(self.handover_cpu) - thread0 if self.handover_cpu else None
         self.settle()
         shared = self.presents[-1] if len(self.presents) > marks[0] else None
         ring = self.spi.last_done if self.spi.transfers > marks[1] else None
@@ -190,7 +205,7 @@ class _Timed:
                 "all": max([*shown, oled or start]) - start,
                 "bus": self.i2c.seconds(nbytes), "bus_elapsed": self.i2c.elapsed_s - bus_elapsed,
                 "bytes": nbytes, "fsync": sum(self.fsyncs), "fsync_elapsed": sum(self.fsyncs_elapsed),
-                "cpu_step": cpu_step, "shown_cpu": shown_cpu}
+                "cpu_step": cpu_step, "shown_cpu": shown_cpu, "handover_cpu": handover_cpu}
 
     def close(self) -> None:
         self.driver.close()
@@ -209,8 +224,8 @@ def _play(directory: Path, hz: float, wanted: int, *, redraws: bool) -> dict[str
     from engine.actions import Guess
 
     out: dict[str, list[float]] = {k: [] for k in (
-        "shared", "shared_less", "shared_less_drawn", "shown_cpu", "oleds", "oleds_over", "oleds_over_wire",
-        "overshoot", "bus", "bytes", "fsync", "cpu", "cpu_step",
+        "shared", "shared_less", "shared_less_drawn", "shown_cpu", "handover_cpu", "oleds", "oleds_over",
+        "oleds_over_wire", "overshoot", "bus", "bytes", "fsync", "cpu", "cpu_step",
         "change", "change_bus", "update", "full")}
     rng, sd_rng = random.Random(17), random.Random(23)
     render_times: list[float] = []
@@ -249,6 +264,8 @@ def _play(directory: Path, hz: float, wanted: int, *, redraws: bool) -> dict[str
                     out["shared_less_drawn"].append(got["shared_ring"] - got["fsync"])
                     if got["shown_cpu"] is not None:
                         out["shown_cpu"].append(got["shown_cpu"])
+                    if got["handover_cpu"] is not None:
+                        out["handover_cpu"].append(got["handover_cpu"])
                     out["oleds"].append(got["oleds"])
                     out["oleds_over"].append(got["oleds"] - got["fsync_elapsed"] - got["bus_elapsed"])
                     out["oleds_over_wire"].append(got["oleds"] - got["fsync"] - got["bus"])
@@ -304,6 +321,11 @@ def profile_figures(board: Board, quick: bool, *, guesses: int | None = None) ->
         out[f"{prefix}_guess_shared_ring_cpu_ms_p99"] = cpu_shown
         out[f"{prefix}_guess_shared_ring_ms_p99_board_estimate"] = (
             None if cpu_shown is None else round(cpu_shown * board.cpu_factor, 2))
+        handover = _ms(got["handover_cpu"], 0.99)
+        out[f"{prefix}_guess_oleds_handover_cpu_ms_p50"] = _ms(got["handover_cpu"], 0.5)
+        out[f"{prefix}_guess_oleds_handover_cpu_ms_p99"] = handover
+        out[f"{prefix}_guess_oleds_handover_ms_p99_board_estimate"] = (
+            None if handover is None else round(handover * board.cpu_factor, 2))
         out[f"{prefix}_guess_oleds_ms_p50"] = _ms(got["oleds"], 0.5)
         out[f"{prefix}_guess_oleds_ms_p99"] = _ms(got["oleds"], 0.99)
         out[f"{prefix}_guess_oleds_ms_p50_over_bus"] = _ms(got["oleds_over"], 0.5)
@@ -403,6 +425,9 @@ _LABELS: dict[str, str] = {
     "pi_guess_oleds_ms_p50_over_bus": "  less the flush and the bus time (as they took), p50",
     "pi_guess_oleds_ms_p99_over_bus": "  less the flush and the bus time (as they took), p99",
     "pi_guess_oleds_ms_p99_over_wire": "  less the flush as drawn and the wire time, p99",
+    "pi_guess_oleds_handover_cpu_ms_p50": "  loop CPU until both frames were handed over, p50",
+    "pi_guess_oleds_handover_cpu_ms_p99": "  loop CPU until both frames were handed over, p99",
+    "pi_guess_oleds_handover_ms_p99_board_estimate": "  ESTIMATE on the board: that x cpu_factor",
     "pi_wake_up_delay_ms_p50": "  this host's wake-up delay in the sleeps, p50",
     "pi_wake_up_delay_ms_p99": "  this host's wake-up delay in the sleeps, p99",
     "pi_oled_bus_ms_per_guess": "  bus time of a guess's OLED frames",
