@@ -8,7 +8,7 @@ import threading
 
 import pytest
 from hw_fakes import FakeOledBus
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
@@ -253,3 +253,39 @@ def test_buswriter_ring_with_a_writer_of_its_own_newest_frame_wins():
         gate.open()
         box.close()
     assert ring.driver.written[-1] == ((0, 0, 0),) * ring.count  # closing darkens it after the writer left
+
+
+rects = st.tuples(st.integers(0, 127), st.integers(0, 63), st.integers(0, 127), st.integers(0, 63)).map(
+    lambda r: (min(r[0], r[2]), min(r[1], r[3]), max(r[0], r[2]), max(r[1], r[3])))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.lists(rects, max_size=3), st.booleans()), min_size=1, max_size=8),
+       st.sampled_from(["ssd1306", "sh1106"]))
+def test_buswriter_glass_only_ever_holds_whole_frames_that_were_shown(frames, model):
+    """Whatever the interleaving of show() and the writer thread: after every write the glass holds exactly one
+    of the frames shown so far, and in the end the newest."""
+    writer = BusWriter("I2C bus 1")
+    screen = MockSeatScreen("OLED A", FakeClock(), model=model, writer=writer)
+    shown_pages: list[list[bytes]] = []
+    torn: list[int] = []
+    original = screen.write_pending
+
+    def checked():
+        original()
+        if screen.frames_sent and ram_pages(screen.panel) not in shown_pages:
+            torn.append(screen.frames_sent)
+
+    screen.write_pending = checked
+    try:
+        for boxes, wait in frames:
+            image = img(*boxes)
+            shown_pages.append(pack_pages(image))  # before show: the writer may take it at once
+            screen.show(image)
+            if wait:
+                assert screen.flush(5)
+        assert screen.flush(5)
+    finally:
+        screen.close()
+    assert torn == []
+    assert ram_pages(screen.panel) == shown_pages[-1]
