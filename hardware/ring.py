@@ -83,8 +83,9 @@ class Ring:
         self._on_leds: tuple[RGB, ...] | None = None
         self._closed = False
         self.guard = FaultGuard(name, clock, self._reopen)
-        # With a writer (the Pi's SPI ring: spidev's write blocks for the whole transfer), show() hands the
-        # frame to the writer thread and returns; the newest frame wins, as for the OLEDs.
+        # With a writer, show() hands the frame to the writer thread and returns; the newest frame wins, as for
+        # the OLEDs. The Pi backend does not give the ring one: its 0.66 ms SPI write releases the GIL, and a
+        # thread made the ring later, not sooner (docs/performance.md). MockBox(ring_writer=True) measures it.
         self.writer = writer
         if writer is not None:
             writer.attach(self)
