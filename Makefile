@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: run test lint typecheck soak docs bench clean partner enclosure
+.PHONY: run test lint typecheck soak docs bench bench-pi clean partner enclosure
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,9 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/duetbox bench
+
+bench-pi: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/duetbox bench --profile pi4
 
 docs: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m device.docs

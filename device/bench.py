@@ -199,12 +199,13 @@ def _timed_renderer(times: list[float]) -> Iterator[None]:
 class AppDriver:
     """The real app on the mock backend, played through its buttons (a test and bench helper)."""
 
-    def __init__(self, data_dir: str | Path, *, seed: int = 1, record: dict[str, Any] | None = None) -> None:
+    def __init__(self, data_dir: str | Path, *, seed: int = 1, record: dict[str, Any] | None = None,
+                 box: Any = None) -> None:
         from device.app import App
         from device.storage import Storage
         from hardware.box import open_box
 
-        self.box = open_box("mock")
+        self.box = box if box is not None else open_box("mock")
         self.storage = Storage(Path(data_dir))
         self.app = App(self.box, self.storage, seed=seed)
         self.app.start(record)

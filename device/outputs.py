@@ -110,9 +110,9 @@ class Outputs:
 
     def show(self, frame: Frame, now: float, *, force: bool = False) -> None:
         self._shared(frame, force)
+        self._show_ring(frame, now)  # before the OLED frames are drawn: the ring must not wait for them
         for seat, ui in frame.oleds.items():
             self._oled(seat, frame, ui, force)
-        self._show_ring(frame, now)
 
     def _shared(self, frame: Frame, force: bool) -> None:
         display = self.box.display

@@ -5,6 +5,11 @@ panel's 8 pages of 128 bytes ourselves and send only the changed column span of 
 window on the SSD1306, a page and column select on the SH1106), which keeps the shared I2C bus free for the
 other seat. ``OledScreen`` holds that logic plus fault handling; the backend supplies an
 ``OledPanel`` (luma over I2C on the Pi, an in-memory panel in the mock).
+
+With a ``BusWriter`` (hardware/buswriter.py) the screen only packs the frame in the caller's thread and the
+writer thread puts it on the bus: ``show`` returns before the bus is touched, the newest frame wins, and the
+changed windows are computed against what was last sent. Without one (the mock's default) ``show`` writes
+at once, as the tests of the page logic expect.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Protocol
 from PIL import Image
 
 from hardware.base import Clock
+from hardware.buswriter import CLOSE_TIMEOUT_S, BusWriter
 from hardware.faults import FaultGuard
 
 WIDTH, HEIGHT = 128, 64
@@ -47,6 +53,14 @@ def window_cost(model: str, pages: int, width: int) -> int:
     return _TRANSACTION + SSD1306_WINDOW_CMDS + _TRANSACTION + pages * width
 
 
+def _changed_span(before: bytes, after: bytes) -> tuple[int, int]:
+    """First and last column where two different pages differ (XOR as one big integer: no Python loop)."""
+    diff = int.from_bytes(before, "big") ^ int.from_bytes(after, "big")
+    first = (len(after) * 8 - diff.bit_length()) // 8  # leading zero bytes
+    last = len(after) - 1 - ((diff & -diff).bit_length() - 1) // 8  # trailing zero bytes
+    return first, last
+
+
 def changed_windows(model: str, old: list[bytes] | None, new: list[bytes]) -> list[tuple[int, int, int, int]]:
     """(first page, page count, first column, last column) of what to send so that ``old`` becomes ``new``:
     the changed column span of each changed page; on the SSD1306 neighbouring pages share one window when
@@ -57,8 +71,7 @@ def changed_windows(model: str, old: list[bytes] | None, new: list[bytes]) -> li
     for p, (before, after) in enumerate(zip(old, new, strict=True)):
         if before == after:
             continue
-        c0 = next(x for x in range(PAGE_BYTES) if before[x] != after[x])
-        c1 = next(x for x in range(PAGE_BYTES - 1, -1, -1) if before[x] != after[x])
+        c0, c1 = _changed_span(before, after)
         if spans and model != "sh1106":
             f, n, a0, a1 = spans[-1]
             if f + n == p:
@@ -144,7 +157,8 @@ class OledPanel(Protocol):
 class OledScreen:
     """A ``SeatScreen``: skips identical frames, sends changed pages, counts bus bytes, survives faults."""
 
-    def __init__(self, name: str, panel: OledPanel, clock: Clock, *, rotation: int = 0) -> None:
+    def __init__(self, name: str, panel: OledPanel, clock: Clock, *, rotation: int = 0,
+                 writer: BusWriter | None = None) -> None:
         if rotation not in (0, 1, 2, 3):
             raise ValueError(f"rotation must be 0..3 quarter turns, got {rotation}")
         self.name = name
@@ -160,6 +174,9 @@ class OledScreen:
         self._wanted: list[bytes] | None = None
         self._closed = False
         self.guard = FaultGuard(name, clock, self._reinit)
+        self.writer = writer
+        if writer is not None:
+            writer.attach(self)
 
     @property
     def closed(self) -> bool:
@@ -187,19 +204,38 @@ class OledScreen:
             self.service()
             return False
         self._wanted = pages
-        self._flush()
+        if self.writer is not None:
+            self.writer.submit(self)
+        else:
+            self._flush(pages)
         return True
 
     def service(self) -> None:
         """Retry a frame that a fault kept off the glass, once the backoff allows."""
-        pending = self._wanted is not None and self._wanted != self._on_glass
-        if pending and not self._closed and self.guard.ready():
-            self._flush()
-
-    def _flush(self) -> None:
         wanted = self._wanted
-        assert wanted is not None
+        pending = wanted is not None and wanted != self._on_glass
+        if pending and not self._closed and self.guard.ready():
+            if self.writer is not None:
+                self.writer.submit(self)
+            else:
+                assert wanted is not None
+                self._flush(wanted)
 
+    def write_pending(self) -> None:
+        """The writer thread's turn: send the newest wanted frame, diffed against what was last sent."""
+        wanted = self._wanted  # one whole frame: show() replaces the list, never changes it
+        if wanted is None or wanted == self._on_glass or not self.guard.ready():
+            return  # nothing new, or backing off (service() resubmits when the backoff expires)
+        self._flush(wanted)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every frame shown so far went to the bus (or failed); True when done. Immediate
+        without a writer. Tests, the bench and closing use it; the main loop never waits on a bus."""
+        if self.writer is None:
+            return True
+        return self.writer.wait_idle(self, timeout)
+
+    def _flush(self, wanted: list[bytes]) -> None:
         model = self.panel.model
 
         def write() -> None:
@@ -226,6 +262,8 @@ class OledScreen:
         if self._closed:
             return
         self._closed = True
+        if self.writer is not None:
+            self.writer.detach(self, CLOSE_TIMEOUT_S)  # the last frame (the "paused" screen) goes out first
         try:
             self.panel.close()
         except OSError:

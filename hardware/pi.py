@@ -17,6 +17,7 @@ from typing import Any
 
 from hardware.base import RGB, SEATS, Clock, InputEvent, Seat
 from hardware.box import PUMP_ACTIVE_S, PUMP_IDLE_S, Box
+from hardware.buswriter import BusWriter
 from hardware.config import HardwareConfig, OledConfig, RingConfig
 from hardware.debounce import Debouncer
 from hardware.errors import HardwareMissing, current_user
@@ -414,7 +415,10 @@ class PiDisplay:
 # ---------------------------------------------------------------- the box
 
 class PiBox(Box):
-    """The real box. ``pin_factory``, ``i2c_buses`` and ``spidev_module`` exist for tests against fakes."""
+    """The real box. ``pin_factory``, ``i2c_buses`` and ``spidev_module`` exist for tests against fakes.
+
+    The main loop never waits on the I2C bus: the OLEDs of one port share one ``BusWriter`` thread (the two
+    seats' screens are written one after the other, the newest frame of each)."""
 
     backend = "pi"
     buttons: PiButtons
@@ -433,6 +437,7 @@ class PiBox(Box):
         clk: Clock = clock if clock is not None else MonotonicClock()
         queue = EventQueue()
         parts: list[Any] = []
+        writers: dict[str, BusWriter] = {}
         try:
             display = PiDisplay(display_size or config.display.size, fullscreen=config.display.fullscreen)
             parts.append(display)
@@ -442,13 +447,21 @@ class PiBox(Box):
             for seat in SEATS:
                 panel = LumaPanel(seat, config.oleds[seat], bus=(i2c_buses or {}).get(seat))
                 panel.init()
-                oleds[seat] = OledScreen(f"OLED {seat}", panel, clk, rotation=config.oleds[seat].rotation)
+                port = config.oleds[seat].port
+                writer = writers.get(f"i2c-{port}")
+                if writer is None:
+                    writer = writers[f"i2c-{port}"] = BusWriter(f"I2C bus {port}")
+                oleds[seat] = OledScreen(f"OLED {seat}", panel, clk, rotation=config.oleds[seat].rotation,
+                                         writer=writer)
                 parts.append(oleds[seat])
             rc = config.ring
             driver: Any = ring_driver(rc)
             if spidev_module is not None and isinstance(driver, SpiRingDriver):
                 driver = SpiRingDriver(rc.device, spidev_module=spidev_module)
             driver.open()
+            # The ring is written in the loop, right after the shared display and before the OLED frames are
+            # drawn: spidev's write releases the GIL and takes 0.66 ms for 12 LEDs, while a writer thread
+            # would first have to win the GIL back from the loop drawing those frames (docs/performance.md).
             ring = Ring("LED ring", driver, clk, count=rc.count, brightness=rc.brightness, gamma=rc.gamma,
                         first_led=rc.first_led, clockwise=rc.clockwise)
         except BaseException:
@@ -457,7 +470,10 @@ class PiBox(Box):
                     part.close()
                 except Exception:  # noqa: BLE001 - already failing
                     pass
+            for w in writers.values():
+                w.close()
             raise
+        self.writers = writers
         super().__init__(config=config, clock=clk, buttons=buttons, oleds=oleds, ring=ring, display=display,
                          queue=queue)
 

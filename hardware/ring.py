@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from hardware.base import RGB, Clock
+from hardware.buswriter import CLOSE_TIMEOUT_S, BusWriter
 from hardware.faults import FaultGuard
 
 # WS2812 over SPI: each data bit becomes one SPI byte at 6.4 MHz (0.156 us per SPI bit). A one is 5 high
@@ -62,6 +63,7 @@ class Ring:
         gamma: float = 2.2,
         first_led: int = 0,
         clockwise: bool = True,
+        writer: BusWriter | None = None,
     ) -> None:
         if count <= 0:
             raise ValueError(f"a ring has at least one LED, got {count}")
@@ -81,6 +83,12 @@ class Ring:
         self._on_leds: tuple[RGB, ...] | None = None
         self._closed = False
         self.guard = FaultGuard(name, clock, self._reopen)
+        # With a writer, show() hands the frame to the writer thread and returns; the newest frame wins, as for
+        # the OLEDs. The Pi backend does not give the ring one: its 0.66 ms SPI write releases the GIL, and a
+        # thread made the ring later, not sooner (docs/performance.md). MockBox(ring_writer=True) measures it.
+        self.writer = writer
+        if writer is not None:
+            writer.attach(self)
 
     @property
     def closed(self) -> bool:
@@ -110,17 +118,35 @@ class Ring:
         if wanted == self._wanted and wanted == self._on_leds:
             return
         self._wanted = wanted
-        self._flush()
+        if self.writer is not None:
+            self.writer.submit(self)
+        else:
+            self._flush(wanted)
 
     def service(self) -> None:
-        pending = self._wanted is not None and self._wanted != self._on_leds
-        if pending and not self._closed and self.guard.ready():
-            self._flush()
-
-    def _flush(self) -> None:
         wanted = self._wanted
-        assert wanted is not None
+        pending = wanted is not None and wanted != self._on_leds
+        if pending and not self._closed and self.guard.ready():
+            if self.writer is not None:
+                self.writer.submit(self)
+            else:
+                assert wanted is not None
+                self._flush(wanted)
 
+    def write_pending(self) -> None:
+        """The writer thread's turn: send the newest wanted frame unless it is already on the LEDs."""
+        wanted = self._wanted
+        if wanted is None or wanted == self._on_leds or not self.guard.ready():
+            return
+        self._flush(wanted)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every frame shown so far went out (True), immediate without a writer."""
+        if self.writer is None:
+            return True
+        return self.writer.wait_idle(self, timeout)
+
+    def _flush(self, wanted: tuple[RGB, ...]) -> None:
         def write() -> None:
             self.driver.write(wanted)
             self._on_leds = wanted
@@ -137,6 +163,8 @@ class Ring:
         if self._closed:
             return
         self._closed = True
+        if self.writer is not None:
+            self.writer.detach(self, CLOSE_TIMEOUT_S)  # the writer thread is done with the driver
         try:
             self.driver.write([(0, 0, 0)] * self.count)
         except OSError:

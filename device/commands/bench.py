@@ -1,4 +1,5 @@
-"""``duetbox bench [--json] [--quick]``: measure speed and frugality on this machine (see device/bench.py).
+"""``duetbox bench [--json] [--quick] [--profile pi4|zero2w]``: measure speed and frugality on this machine
+(see device/bench.py), or with ``--profile`` the Pi's buses and SD card simulated (device/bench_pi.py).
 
 Exit 0 when the figures were printed (a missed target is reported, not an error), 2 on bad arguments.
 """
@@ -21,10 +22,18 @@ def main(argv: list[str]) -> int:
     parser = _Parser(prog="duetbox bench", description="measure speed and frugality on this machine")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions and a 2 s idle window")
+    parser.add_argument("--profile", choices=("pi4", "zero2w"),
+                        help="simulate a board's I2C bus and SD card (timed fakes) and report its targets")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
+    if args.profile is not None:
+        from device.bench_pi import measure_profile, profile_table
+
+        result = measure_profile(args.profile, args.quick)
+        print(json.dumps(result) if args.json else profile_table(result))
+        return 0
     from device.bench import measure, table
 
     result = measure(args.quick)

@@ -332,9 +332,12 @@ def test_pi_box_drives_every_device(pibox, factory):
     assert pibox.backend == "pi" and pibox.display.size == (800, 480)
     pibox.oleds["A"].show(frame("seat A"))
     pibox.oleds["B"].show(frame("seat B"))
+    assert pibox.oleds["A"].writer is pibox.oleds["B"].writer  # both on /dev/i2c-1: one writer thread
+    assert pibox.oleds["A"].flush(5) and pibox.oleds["B"].flush(5)  # the bus writer thread sent them
     assert same(pibox.test_buses["A"].glass(), frame("seat A"))
     assert same(pibox.test_buses["B"].glass(), frame("seat B").rotate(180))
     pibox.ring.show([(255, 0, 0)] * pibox.ring.count)
+    assert pibox.ring.flush(5)
     assert len(pibox.test_spidev.devices[0].writes) == 1
     factory.pin(CFG.buttons.A.left).drive_low()
     (event,) = pibox.wait_events(0)
@@ -374,6 +377,7 @@ def test_pi_box_close_darkens_ring_and_is_idempotent(pibox):
     pibox.close()
     spi = pibox.test_spidev.devices[0]
     assert spi.writes[-1] == ws2812_spi_bytes([(0, 0, 0)] * pibox.ring.count) and spi.closed
+    assert all(w.closed and not w.thread.is_alive() for w in pibox.writers.values())  # joined
 
 
 def test_pi_box_idle_wait_sleeps_on_the_queue_and_pumps_sdl_every_50ms(pibox, monkeypatch):
