@@ -3,7 +3,8 @@
 ``Speaker`` starts ``espeak-ng`` as a separate process and returns at once, so the game loop never waits
 for speech; a new utterance stops the one still playing. Without espeak-ng on PATH ``available()`` is False
 and the app hides the option. A key is private: ``say_key`` only speaks when the output is set to
-headphones, never through a speaker the whole table hears.
+headphones AND headphones are detected (a USB or Bluetooth audio card, ``find_headphones``), and then to that
+card's own ALSA device: never through a speaker the whole table hears.
 
 The texts are built by pure functions (``clue_announcement``, ``key_announcement``) in French (default),
 English and Romanian.
@@ -43,6 +44,32 @@ class Process(Protocol):
 
 
 Runner = Callable[[list[str]], Process]
+
+#: Where ALSA lists the sound cards (injectable for tests).
+ASOUND_CARDS = "/proc/asound/cards"
+
+
+def find_headphones(cards_path: str = ASOUND_CARDS) -> str | None:
+    """The ALSA device of plugged-in headphones, or None.
+
+    Nothing tells what is plugged into the Pi's own 3.5 mm jack or HDMI (no jack detection): those are the table's
+    speaker. Headphones are a USB headset or USB sound card (ALSA driver ``USB-Audio``) or a Bluetooth headset
+    (``bluealsa``), which appear in /proc/asound/cards when plugged in and vanish when pulled out. The first such
+    card is used, as ``plughw:CARD=<id>,DEV=0``."""
+    try:
+        with open(cards_path, encoding="utf-8", errors="replace") as fh:
+            lines = fh.read(1 << 16).splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        head, sep, rest = line.partition("]:")
+        if not sep or "[" not in head:
+            continue
+        card_id = head.split("[", 1)[1].strip()
+        driver = rest.strip().split(" - ", 1)[0].strip()
+        if card_id and (driver == "USB-Audio" or "bluealsa" in driver.lower()):
+            return f"plughw:CARD={card_id},DEV=0"
+    return None
 
 
 def popen_runner(argv: list[str]) -> Process:
@@ -86,6 +113,7 @@ class Speaker:
         rate: int = DEFAULT_RATE,
         device: str | None = None,
         which: Callable[[str], str | None] = shutil.which,
+        headphones: Callable[[], str | None] = find_headphones,
     ) -> None:
         self._output = _check(output, OUTPUTS, "speech output")
         self._language = _check(language, LANGUAGES, "speech language")
@@ -93,6 +121,7 @@ class Speaker:
         self._which = which
         self.rate = int(rate)
         self.device = device
+        self._headphones = headphones
         self._current: Process | None = None
         self._failed = False
 
@@ -118,14 +147,20 @@ class Speaker:
         """True when espeak-ng is on PATH (and has not failed to start); otherwise the option is hidden."""
         return not self._failed and self._which(ESPEAK) is not None
 
-    def argv(self, text: str) -> list[str]:
-        """The espeak-ng command line for ``text`` ("--" so a text starting with "-" is never an option)."""
+    def argv(self, text: str, device: str | None = None) -> list[str]:
+        """The espeak-ng command line for ``text`` ("--" so a text starting with "-" is never an option), to
+        ``device`` (else the speaker's device, else the default output)."""
         args = [ESPEAK, "-v", VOICES[self._language], "-s", str(self.rate)]
-        if self.device:
-            args += ["-d", self.device]
+        target = device or self.device
+        if target:
+            args += ["-d", target]
         return [*args, "--", clean_text(text)]
 
-    def say(self, text: str) -> bool:
+    def headphones_present(self) -> bool:
+        """True when headphones are plugged in (see ``find_headphones``)."""
+        return self._headphones() is not None
+
+    def say(self, text: str, *, device: str | None = None) -> bool:
         """Start speaking ``text`` (stopping any utterance still playing); True if a process was started.
 
         Never blocks and never raises: an empty text, a missing espeak-ng or a failure to start returns False.
@@ -134,7 +169,7 @@ class Speaker:
             return False
         self.stop()
         try:
-            self._current = self._runner(self.argv(text))
+            self._current = self._runner(self.argv(text, device))
         except OSError as exc:
             self._failed = True
             log.warning("speech: cannot start %s, spoken announcements are off (%s)", ESPEAK, exc)
@@ -142,10 +177,15 @@ class Speaker:
         return True
 
     def say_key(self, text: str) -> bool:
-        """Speak a key, only through headphones: on a shared speaker it says nothing and returns False."""
+        """Speak a key, only through headphones that are really plugged in, to their own device: on a shared
+        speaker, or with the output set to headphones but none detected, it says nothing and returns False."""
         if self._output != "headphones":
             return False
-        return self.say(text)
+        device = self._headphones()
+        if device is None:
+            log.warning("speech: no headphones plugged in, the key is not read")
+            return False
+        return self.say(text, device=device)
 
     def speaking(self) -> bool:
         return self._current is not None and self._current.poll() is None

@@ -62,7 +62,8 @@ def make_app(tmp: Path, *, settings: dict[str, Any] | None = None, sound: Any = 
     runner = Runner()
     speaker = None
     if speech:
-        speaker = Speaker(runner=runner, which=lambda name: f"/usr/bin/{name}")
+        speaker = Speaker(runner=runner, which=lambda name: f"/usr/bin/{name}",
+                          headphones=lambda: "plughw:CARD=Headset,DEV=0")
         runner.speaker = speaker
     return App(open_box("mock"), storage, seed=3, sound=sound, speech=speaker), runner
 

@@ -58,7 +58,11 @@ def missing(name: str) -> str | None:
     return None
 
 
+HEADSET = "plughw:CARD=Headset,DEV=0"
+
+
 def speaker(runner: FakeRunner, **kwargs: object) -> Speaker:
+    kwargs.setdefault("headphones", lambda: HEADSET)  # a USB headset is plugged in unless a test says otherwise
     return Speaker(runner=runner, which=found, **kwargs)  # type: ignore[arg-type]
 
 
@@ -299,3 +303,39 @@ def test_speech_real_espeak_knows_the_voices(language: str, tmp_path: Path) -> N
     result = subprocess.run(argv, capture_output=True, timeout=30, check=False)
     assert result.returncode == 0, result.stderr
     assert out.stat().st_size > 10_000
+
+
+# -- headphones: really detected, really routed -------------------------------------------------------------
+
+def test_speech_key_goes_to_the_headphones_device_not_the_speakers() -> None:
+    runner = FakeRunner()
+    s = speaker(runner, output="headphones", device="plughw:CARD=Speaker,DEV=0")
+    assert s.say("Indice : port, 2.")
+    assert s.say_key("Vos agents : port, lune.")
+    public, key = runner.argvs
+    assert public[public.index("-d") + 1] == "plughw:CARD=Speaker,DEV=0"
+    assert key[key.index("-d") + 1] == HEADSET
+
+
+def test_speech_headphones_only_without_headphones_speaks_no_key() -> None:
+    runner = FakeRunner()
+    s = speaker(runner, output="headphones", headphones=lambda: None)
+    assert not s.headphones_present()
+    assert s.say_key("Vos agents : port, lune.") is False
+    assert runner.argvs == []
+
+
+def test_speech_find_headphones_reads_the_alsa_cards(tmp_path: Path) -> None:
+    from device.speech import find_headphones
+
+    cards = tmp_path / "cards"
+    cards.write_text(
+        " 0 [Headphones     ]: bcm2835_headphonesbcm2835 Headphones - bcm2835 Headphones\n"
+        "                      bcm2835 Headphones\n"
+        " 1 [vc4hdmi0       ]: vc4-hdmi - vc4-hdmi-0\n"
+        "                      vc4-hdmi-0\n")
+    assert find_headphones(str(cards)) is None  # the Pi's own jack and HDMI are the table's speaker
+    cards.write_text(cards.read_text() + " 2 [Headset        ]: USB-Audio - USB Headset\n"
+                                          "                      Logitech USB Headset at usb-1.3\n")
+    assert find_headphones(str(cards)) == "plughw:CARD=Headset,DEV=0"
+    assert find_headphones(str(tmp_path / "none")) is None
