@@ -43,6 +43,9 @@ PROBLEM_CODES = (
     "same_stem",
 )
 
+# Languages whose nouns end in an inflectional vowel a compound's derivatives drop (ro unde -> unduire).
+_FINAL_VOWEL_LANGUAGES = ("ro", "it")
+_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ĳ": "ij", "ø": "o", "ł": "l", "đ": "d"})
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2018": "'"})
 # Romanian is often typed with the legacy cedilla letters; the stemmer knows the comma-below ones.
 _RO_COMMA_BELOW = str.maketrans({"ş": "ș", "ţ": "ț", "Ş": "Ș", "Ţ": "Ț"})
@@ -74,10 +77,13 @@ class ClueProblem:
 
 
 def normalize(word: str) -> str:
-    """Casefold, drop accents (NFKD minus combining marks), strip spaces: " École " -> "ecole"."""
+    """Casefold, drop accents (NFKD minus combining marks), strip spaces: " École " -> "ecole".
+
+    Ligatures are spelled out the way the box's letter picker spells them: cœur -> coeur, nævus -> naevus,
+    Straße -> strasse (casefold does ß)."""
     # Compatibility forms (𝒜, ﬁ) must be decomposed before casefolding, and casefolding may compose again.
     decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", word).casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).strip()
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_LIGATURES).strip()
 
 
 def check_clue(
@@ -89,8 +95,8 @@ def check_clue(
     contained_in, then same_stem), after the problems of the clue's own form. Raises ValueError for a language
     without a stemmer (see ``STEMMER_LANGUAGES``), even in flexible rules, so a bad setting is found at once.
     """
-    stem = _stemmer(language)
-    clue = word.strip().translate(_APOSTROPHES)
+    _stemmer(language)  # raises ValueError for an unknown language
+    clue = " ".join(word.translate(_APOSTROPHES).split()) if not strict else word.strip().translate(_APOSTROPHES)
     if not clue:
         return (ClueProblem("empty"),)
     problems: list[ClueProblem] = []
@@ -102,7 +108,7 @@ def check_clue(
         other = shown.strip().translate(_APOSTROPHES)
         if not other:
             continue
-        problem = _against(folded, parts, other, language, stem, strict)
+        problem = _against(folded, parts, clue, other, language, strict)
         if problem is not None:
             problems.append(ClueProblem(problem, shown.strip()))
     return tuple(problems)
@@ -123,28 +129,87 @@ def _form_problems(clue: str) -> list[ClueProblem]:
     return problems
 
 
-def _against(
-    folded: str,
-    parts: list[str],
-    shown: str,
-    language: str,
-    stem: Callable[[str], str],
-    strict: bool,
-) -> str | None:
+def _against(folded: str, parts: list[str], clue: str, shown: str, language: str, strict: bool) -> str | None:
     other = normalize(shown)
     if folded == other:
         return "visible"
+    mine = _info(clue, language)
+    theirs = _info(shown, language)
     if not strict:
-        return None
+        # Flexible rules allow compounds, homonyms and puns, but never a visible word's own forms (CHIENS/chien).
+        return "same_stem" if _forms(mine, theirs, language) else None
     if len(other) >= MIN_PART_LETTERS and other in folded:
         return "contains"
     if len(folded) >= MIN_PART_LETTERS and folded in other:
         return "contained_in"
-    other_raw = _raw(shown, language)
-    for part in parts:
-        if _same_family(normalize(part), other, stem) or _same_family(_raw(part, language), other_raw, stem):
-            return "same_stem"
+    infos = [_info(part, language) for part in parts] if len(parts) > 1 else [mine]
+    if any(_forms(info, theirs, language) or _family(info, theirs, language) for info in infos):
+        return "same_stem"
+    if any(_compound_part(info, theirs, language) for info in infos):
+        return "same_stem"
     return None
+
+
+@dataclass(frozen=True)
+class _Info:
+    """What the checker knows of one word: its folded and raw spellings, lemmas, prefix-free roots, parts."""
+
+    folded: str
+    raw: str
+    keys: frozenset[str]  # the folded word and its folded lemmas
+    known: bool  # the lemma table knows the word
+    roots: tuple[str, ...]  # folded remainders after a known prefix, when the remainder is a known word
+    parts: tuple[str, ...]  # folded parts of a compound (MICROUNDE: micro, unde), () when not a compound
+
+
+@cache
+def _info(word: str, language: str) -> _Info:
+    from . import families, lemmas
+
+    raw = _raw(word, language)
+    folded = normalize(word)
+    found = lemmas.lemmas(raw, language)
+    keys = frozenset({folded} | {normalize(lemma) for lemma in found})
+    return _Info(folded, raw, keys, bool(found), families.roots(raw, language), families.parts(raw, language))
+
+
+def _forms(a: _Info, b: _Info, language: str) -> bool:
+    """One word is a form of the other: a shared lemma (chevaux/cheval, flori/floare, mice/mouse, rois/roi), or,
+    for a word the lemma table does not know, the same stem with at most a 3-letter ending (a custom pack's words)."""
+    if a.keys & b.keys:
+        return True
+    if a.known and b.known:
+        return False  # two words the table knows, with different lemmas (marin / marine): not one word's forms
+    stem = _stemmer(language)
+    short, long = sorted((a.folded, b.folded), key=len)
+    return stem(short) == stem(long) and long.startswith(short) and len(long) - len(short) <= 3
+
+
+def _family(a: _Info, b: _Info, language: str) -> bool:
+    """Same family: a shared stem (on the words, their lemmas, and their roots after a known prefix)."""
+    stem = _stemmer(language)
+    if _same_family(a.folded, b.folded, stem) or _same_family(a.raw, b.raw, stem):
+        return True
+    left = a.keys | set(a.roots)
+    right = b.keys | set(b.roots)
+    return any(_same_family(x, y, stem) for x in left for y in right if (x, y) != (a.folded, b.folded))
+
+
+def _compound_part(a: _Info, b: _Info, language: str) -> bool:
+    """The clue is, holds or belongs to the family of a part of a visible compound (MICROUNDE: microscop,
+    unduire), but a part followed by a letter or two is another word (microb, and tunde holds unde only by chance)."""
+    stem = _stemmer(language)
+    clue = a.folded
+    for part in b.parts:
+        if part == clue or (part in clue and len(clue) - len(part) >= 3):
+            return True
+        roots = {stem(part)}
+        if language in _FINAL_VOWEL_LANGUAGES and part[-1] in "aeiou":
+            roots.add(part[:-1])  # unde (waves) -> und-: unduire
+        for root in roots:
+            if len(root) >= 3 and clue.startswith(root) and len(clue) - len(root) >= 3 and stem(clue).startswith(root):
+                return True
+    return False
 
 
 def _same_family(a: str, b: str, stem: Callable[[str], str]) -> bool:

@@ -146,9 +146,11 @@ def test_check_clue_refuses_an_empty_clue(clue: str) -> None:
     assert codes(clue, TABLE_FR, strict=False) == [("empty", "")]
 
 
-def test_check_clue_flexible_keeps_only_the_visible_word_check() -> None:
+def test_check_clue_flexible_keeps_the_visible_word_and_its_own_forms() -> None:
     assert codes("fleuve", TABLE_FR, strict=False) == [("visible", "FLEUVE")]
-    for clue in ("fleuves", "chanteur", "roue", "pomme de", "arc-en-ciel", "r2d2", "hi!", "marin"):
+    assert codes("fleuves", TABLE_FR, strict=False) == [("same_stem", "FLEUVE")]  # a form of FLEUVE
+    # compounds, multi-word names, derived words, homonyms: allowed in flexible rules
+    for clue in ("chanteur", "roue", "pomme de", "pomme de terre", "arc-en-ciel", "r2d2", "hi!", "marin"):
         assert codes(clue, TABLE_FR, strict=False) == [], clue
 
 
@@ -198,3 +200,97 @@ def test_check_clue_always_refuses_the_word_itself(word: str, strict: bool, lang
     expected = "visible" if word.strip() else "empty"
     assert expected in [p.code for p in problems]
     assert all(p.code in PROBLEM_CODES for p in problems)
+
+
+# Issue 16: the examples players and rulebooks name, each refused in strict rules.
+@pytest.mark.parametrize(
+    ("clue", "visible", "language"),
+    [
+        ("ENCHANTER", "CHANTEUR", "fr"),  # the French rules' own family example
+        ("DÉCROCHER", "CROCHET", "fr"),
+        ("DECROCHER", "CROCHET", "fr"),  # typed without the accent
+        ("CHEVAUX", "CHEVAL", "fr"),
+        ("ROIS", "ROI", "fr"),
+        ("YEUX", "ŒIL", "fr"),
+        ("KNIVES", "KNIFE", "en"),
+        ("MICE", "MOUSE", "en"),
+        ("TEETH", "TOOTH", "en"),
+        ("GEESE", "GOOSE", "en"),
+        ("BUSES", "BUS", "en"),
+        ("SNOWSHOE", "HORSESHOE", "en"),  # a part of a visible compound
+        ("UNHORSED", "HORSESHOE", "en"),
+        ("FLORI", "FLOARE", "ro"),
+        ("ȘCOLI", "ȘCOALĂ", "ro"),
+        ("ŞCOLI", "ŞCOALĂ", "ro"),  # legacy cedilla letters
+        ("OAMENI", "OM", "ro"),
+        ("APE", "APĂ", "ro"),
+        ("COPII", "COPIL", "ro"),
+        ("FERESTRE", "FEREASTRĂ", "ro"),
+        ("MICROSCOP", "MICROUNDE", "ro"),  # the Romanian rules' compound example
+        ("UNDUIRE", "MICROUNDE", "ro"),
+        ("UOVA", "UOVO", "it"),
+        ("UOMINI", "UOMO", "it"),
+    ],
+)
+def test_check_clue_refuses_forms_families_and_compound_parts(clue: str, visible: str, language: str) -> None:
+    assert codes(clue, [visible], language) == [("same_stem", visible)]
+
+
+@pytest.mark.parametrize(
+    ("clue", "visible"),
+    [("COEUR", "CŒUR"), ("coeur", "cœur"), ("OEUF", "ŒUF"), ("NOEUD", "NŒUD"), ("OEIL", "ŒIL"), ("CŒUR", "coeur")],
+)
+def test_check_clue_spells_ligatures_as_the_picker_does(clue: str, visible: str) -> None:
+    assert codes(clue, [visible]) == [("visible", visible)]
+    assert codes(clue, [visible], strict=False) == [("visible", visible)]
+
+
+@pytest.mark.parametrize(("clue", "visible"), [("COEURS", "CŒUR"), ("OEUFS", "ŒUF"), ("NOEUDS", "NŒUD")])
+def test_check_clue_ligature_plurals_are_forms_even_in_flexible_rules(clue: str, visible: str) -> None:
+    assert codes(clue, [visible], strict=False) == [("same_stem", visible)]
+
+
+@pytest.mark.parametrize(
+    ("clue", "visible", "language"),
+    [
+        ("CHIENS", "CHIEN", "fr"),
+        ("CHEVAUX", "CHEVAL", "fr"),
+        ("ROIS", "ROI", "fr"),
+        ("KNIVES", "KNIFE", "en"),
+        ("MICE", "MOUSE", "en"),
+        ("BUSES", "BUS", "en"),
+        ("FLORI", "FLOARE", "ro"),
+        ("ȘCOLI", "ȘCOALĂ", "ro"),
+        ("COPII", "COPIL", "ro"),
+        ("Bäume", "BAUM", "de"),
+        ("gatti", "GATTO", "it"),
+    ],
+)
+def test_check_clue_flexible_refuses_a_visible_words_own_forms(clue: str, visible: str, language: str) -> None:
+    assert codes(clue, [visible], language, strict=False) == [("same_stem", visible)]
+
+
+@pytest.mark.parametrize(
+    ("clue", "visible", "language"),
+    [
+        ("microb", "MICROUNDE", "ro"),  # allowed by the Romanian rules
+        ("tunde", "MICROUNDE", "ro"),
+        ("mercredi", "MER", "fr"),  # judgement call (docs/rules.md): MER is too short to count as a part
+        ("chaise", "CHAT", "fr"),
+        ("copie", "COPIL", "ro"),
+    ],
+)
+def test_check_clue_allows_lookalikes_the_rules_allow(clue: str, visible: str, language: str) -> None:
+    assert codes(clue, [visible], language) == []
+
+
+@pytest.mark.parametrize(("clue", "visible"), [("château", "CHAT"), ("lunette", "LUNE")])
+def test_check_clue_judgement_calls_refuse_a_visible_word_inside(clue: str, visible: str) -> None:
+    # docs/rules.md: a 4-letter visible word inside the clue is refused (it "looks like" the visible word).
+    assert codes(clue, [visible]) == [("contains", visible)]
+    assert codes(clue, [visible], strict=False) == []  # not one of CHAT's own forms
+
+
+def test_check_clue_flexible_keeps_typed_spaces() -> None:
+    assert codes("pomme  de terre", ["POMME DE TERRE"], strict=False) == [("visible", "POMME DE TERRE")]
+    assert codes("pomme de terre", ["POMMEDETERRE"], strict=False) == []

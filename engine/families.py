@@ -1,0 +1,78 @@
+"""Word families for the clue checker: roots under known prefixes and the parts of compound words.
+
+Rules §1 "Invalid clues" refuse a clue of the same family as a visible word (the French rules' own example:
+ENCHANTER for CHANTEUR) and a part of a visible compound (the Romanian rules' MICROUNDE: micro, unde, microscop,
+unduire; but microb and tunde are fine). Stems alone miss both, so this module adds two things, each checked against
+the lemma table (``engine.lemmas``) so that a prefix or a part is only taken off when what remains is a real word:
+
+- ``roots``: the word without a known prefix (enchanter -> chanter, décrocher -> crocher, unhappy -> happy), so that
+  the stem comparison in ``engine.clues`` sees chanter/chanteur and crocher/crochet;
+- ``parts``: the two halves of a compound (microunde -> micro + unde, horseshoe -> horse + shoe, Handschuh -> hand +
+  schuh), each at least 4 letters and a word, or a combining form such as micro-, télé-, auto-.
+
+The lists are ours; they were tuned on the corpora of ``tools/clue_corpora.py`` (see docs/rules.md): a prefix that
+refused unrelated pairs there was left out (French a-, Italian s-).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from . import lemmas
+
+#: Prefixes a derived word may start with (lower case, with accents), longest tried first.
+PREFIXES: dict[str, tuple[str, ...]] = {
+    "fr": ("contre", "entre", "trans", "super", "sous", "anti", "para", "dés", "des", "dé", "de", "ré", "re", "en",
+           "em", "in", "im", "ir", "il", "dis", "mé", "pré", "sur", "ex", "co"),
+    "en": ("under", "super", "inter", "trans", "over", "fore", "anti", "out", "dis", "mis", "non", "pre", "sub",
+           "un", "re", "de", "in", "im", "en", "em", "up", "be", "co"),
+    "ro": ("contra", "supra", "anti", "stră", "răs", "des", "dez", "pre", "sub", "ne", "re", "în", "îm", "de"),
+    "de": ("durch", "unter", "über", "nach", "miss", "ver", "ent", "zer", "vor", "aus", "ein", "auf", "mit", "un",
+           "be", "er", "ge", "an", "ab", "zu", "um"),
+    "it": ("contro", "sovra", "sopra", "anti", "stra", "tras", "dis", "pre", "ri", "re", "in", "im", "de"),
+}
+
+#: Combining forms that make compounds without being words themselves (MICROUNDE = micro + unde).
+COMBINING: tuple[str, ...] = (
+    "micro", "macro", "mini", "maxi", "tele", "télé", "auto", "foto", "photo", "radio", "aero", "aéro", "hydro",
+    "bio", "geo", "géo", "eco", "éco", "electro", "électro", "super", "hyper", "ultra", "multi", "poly", "mono",
+    "semi", "demi", "inter", "extra", "pseudo", "termo", "thermo", "video", "vidéo", "moto", "porte", "grand",
+)
+
+MIN_ROOT = 4  # letters left after a prefix, and in each part of a compound
+
+
+def _folded(word: str) -> str:
+    from .clues import normalize
+
+    return normalize(word)
+
+
+@cache
+def roots(raw: str, language: str) -> tuple[str, ...]:
+    """Folded remainders of ``raw`` (lower case, accents kept) after each known prefix, when they are words."""
+    if not raw.isalpha():
+        return ()
+    found: list[str] = []
+    for prefix in PREFIXES.get(language, ()):
+        rest = raw[len(prefix):]
+        if raw.startswith(prefix) and len(rest) >= MIN_ROOT and lemmas.known(rest, language):
+            found.append(_folded(rest))
+    return tuple(dict.fromkeys(found))
+
+
+@cache
+def parts(raw: str, language: str) -> tuple[str, ...]:
+    """Folded parts of ``raw`` read as a compound of two words (or a combining form and a word); () if none."""
+    if not raw.isalpha() or len(raw) < 2 * MIN_ROOT - 1:
+        return ()
+    found: list[str] = []
+    for cut in range(3, len(raw) - MIN_ROOT + 1):
+        head, tail = raw[:cut], raw[cut:]
+        if not lemmas.known(tail, language):
+            continue
+        if head in COMBINING or (len(head) >= MIN_ROOT and lemmas.known(head, language)):
+            found += [_folded(head), _folded(tail)]
+        elif language == "de" and head.endswith("s") and len(head) > MIN_ROOT and lemmas.known(head[:-1], language):
+            found += [_folded(head[:-1]), _folded(tail)]  # the linking s of Arbeitszimmer
+    return tuple(dict.fromkeys(found))

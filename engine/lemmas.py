@@ -1,0 +1,180 @@
+"""Lemmas for the clue checker: simplemma's form -> lemma tables, one per language, loaded once and in the background.
+
+simplemma (pure Python, no dependencies of its own) ships a lookup table per language built from open lexicons: it
+maps inflected forms to their dictionary form (chevaux -> cheval, knives -> knife, flori -> floare, oameni -> om,
+Bäume -> Baum, uova -> uovo). The clue checker uses it for the forms the Snowball stemmers cannot see (irregular
+plurals, Romanian vowel changes, short words). It is data more than code, so it is wrapped here:
+
+- ``preload(language)`` starts a daemon thread that loads the table (1.5 to 8 s and 30 to 110 MB per language on a
+  desktop; German is the largest), so the box calls it at start for the interface language and the pack's language;
+  ``ready`` says whether a table is in memory, ``load_seconds`` how long it took.
+- ``lemmas(word, language)`` looks a word up. It waits for a table still loading (or loads it in the caller's thread
+  when nobody preloaded it): the answer must not depend on timing, because a record replays every clue through the
+  same checker. A box that preloads at start has its tables long before a clue has been spelled on the picker.
+- Without simplemma installed the checker still works on the stemmers and the hand-written table ``EXTRA`` below.
+
+``EXTRA`` adds lemmas the tables miss or give another reading of (Romanian "copii" is both "copies" and
+"children"): they are added to the table's answer, never replacing it.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import unicodedata
+from collections.abc import Mapping
+
+#: Game language -> simplemma language code.
+LEMMA_LANGUAGES = ("fr", "en", "ro", "de", "it")
+
+#: Forms the tables miss or read another way, written by us: form (lower case, with its accents) -> lemmas.
+EXTRA: dict[str, dict[str, tuple[str, ...]]] = {
+    "fr": {
+        "yeux": ("œil",), "cieux": ("ciel",), "aïeux": ("aïeul",), "bœufs": ("bœuf",), "œufs": ("œuf",),
+        "travaux": ("travail",), "vitraux": ("vitrail",), "coraux": ("corail",), "émaux": ("émail",),
+        "messieurs": ("monsieur",), "mesdames": ("madame",), "bonshommes": ("bonhomme",),
+    },
+    "en": {
+        "teeth": ("tooth",), "geese": ("goose",), "mice": ("mouse",), "lice": ("louse",), "feet": ("foot",),
+        "men": ("man",), "women": ("woman",), "children": ("child",), "oxen": ("ox",), "people": ("person",),
+        "dice": ("die",), "knives": ("knife",), "wives": ("wife",), "wolves": ("wolf",), "leaves": ("leaf",),
+        "loaves": ("loaf",), "halves": ("half",), "shelves": ("shelf",), "thieves": ("thief",),
+        "cacti": ("cactus",), "fungi": ("fungus",), "octopi": ("octopus",), "criteria": ("criterion",),
+    },
+    "ro": {
+        "copii": ("copil",), "copiii": ("copil",), "oameni": ("om",), "oamenii": ("om",), "fete": ("fată",),
+        "fetele": ("fată",), "mese": ("masă",), "mesele": ("masă",), "seri": ("seară",), "sere": ("seră",),
+        "flori": ("floare",), "școli": ("școală",), "ferestre": ("fereastră",), "ape": ("apă",),
+        "nopți": ("noapte",), "ouă": ("ou",), "ouăle": ("ou",), "frați": ("frate",), "surori": ("soră",),
+        "lucruri": ("lucru",), "capete": ("cap",), "oase": ("os",), "brațe": ("braț",), "degete": ("deget",),
+        "zile": ("zi",), "stele": ("stea",), "mări": ("mare",), "văi": ("vale",), "târguri": ("târg",),
+    },
+    "de": {
+        "bäume": ("baum",), "häuser": ("haus",), "mäuse": ("maus",), "männer": ("mann",), "frauen": ("frau",),
+        "kinder": ("kind",), "bücher": ("buch",), "hände": ("hand",), "füße": ("fuß",), "zähne": ("zahn",),
+        "äpfel": ("apfel",), "mütter": ("mutter",), "väter": ("vater",), "vögel": ("vogel",), "gänse": ("gans",),
+    },
+    "it": {
+        "uova": ("uovo",), "uomini": ("uomo",), "mani": ("mano",), "dita": ("dito",), "ossa": ("osso",),
+        "braccia": ("braccio",), "labbra": ("labbro",), "ginocchia": ("ginocchio",), "buoi": ("bue",),
+        "dei": ("dio",), "templi": ("tempio",), "lenzuola": ("lenzuolo",), "orecchie": ("orecchio",),
+    },
+}
+
+_lock = threading.Lock()
+_tables: dict[str, Mapping[str, str]] = {}
+_loading: dict[str, threading.Event] = {}
+_seconds: dict[str, float] = {}
+_missing: set[str] = set()  # languages whose table could not be loaded (simplemma absent or broken)
+
+
+def _load(language: str) -> None:
+    start = time.perf_counter()
+    table: Mapping[str, str]
+    try:
+        from simplemma.strategies.dictionaries.dictionary_factory import (  # type: ignore[import-not-found,unused-ignore]
+            DefaultDictionaryFactory,
+        )
+
+        table = DefaultDictionaryFactory(cache_max_size=1).get_dictionary(language)
+    except Exception:  # noqa: BLE001 - no lemmatizer: the stemmers and EXTRA still work
+        table = {}
+        with _lock:
+            _missing.add(language)
+    with _lock:
+        _tables[language] = table
+        _seconds[language] = time.perf_counter() - start
+        event = _loading.pop(language, None)
+    if event is not None:
+        event.set()
+
+
+def preload(language: str) -> None:
+    """Start loading ``language``'s table in a daemon thread (nothing if loaded, loading or unknown)."""
+    if language not in LEMMA_LANGUAGES:
+        return
+    with _lock:
+        if language in _tables or language in _loading:
+            return
+        _loading[language] = threading.Event()
+    threading.Thread(target=_load, args=(language,), name=f"lemmas-{language}", daemon=True).start()
+
+
+def ready(language: str) -> bool:
+    """True when ``language``'s table is in memory (or could not be had: then lookups use ``EXTRA`` only)."""
+    with _lock:
+        return language in _tables
+
+
+def available(language: str) -> bool:
+    """True when a real table was loaded for ``language`` (False: simplemma missing; only ``EXTRA`` is used)."""
+    return _table(language) is not None and language not in _missing
+
+
+def load_seconds(language: str) -> float | None:
+    """How long loading ``language``'s table took, None if it was not loaded."""
+    with _lock:
+        return _seconds.get(language)
+
+
+def unload(language: str) -> None:
+    """Forget a loaded table (frees its memory; the bench measures a fresh load with it)."""
+    with _lock:
+        _tables.pop(language, None)
+        _seconds.pop(language, None)
+        _missing.discard(language)
+
+
+def _table(language: str) -> Mapping[str, str] | None:
+    if language not in LEMMA_LANGUAGES:
+        return None
+    with _lock:
+        table = _tables.get(language)
+        event = _loading.get(language)
+    if table is not None:
+        return table
+    if event is None:
+        _load(language)
+    else:
+        event.wait()
+    with _lock:
+        return _tables.get(language)
+
+
+def spellings(word: str, language: str) -> tuple[str, ...]:
+    """The ways a table may spell ``word`` typed on the box: as typed, lower case, and with the ligatures the
+    picker cannot make (COEUR -> cœur, SOEUR -> sœur; NAEVUS -> nævus; STRASSE -> straße), German capitalised."""
+    base = unicodedata.normalize("NFC", word.strip())
+    lower = base.lower()
+    found = [base, lower]
+    if language == "fr":
+        found += [lower.replace("oe", "œ"), lower.replace("ae", "æ")]
+    if language == "de":
+        found += [lower.replace("ss", "ß")]
+        found += [w.capitalize() for w in list(found)]
+    if language == "ro":  # the legacy cedilla letters
+        found += [lower.translate(str.maketrans("şţ", "șț"))]
+    return tuple(dict.fromkeys(found))
+
+
+def lemmas(word: str, language: str) -> frozenset[str]:
+    """The lemmas of ``word`` (lower case, accents kept) from the table and ``EXTRA``; empty when unknown.
+
+    Waits for a table still loading; unknown languages give ``EXTRA`` answers only (none)."""
+    table = _table(language)
+    extra = EXTRA.get(language, {})
+    found: set[str] = set()
+    for spelling in spellings(word, language):
+        if table is not None:
+            lemma = table.get(spelling)
+            if lemma is not None:
+                found.add(lemma.lower())
+        found.update(extra.get(spelling.lower(), ()))
+    return frozenset(found)
+
+
+def known(word: str, language: str) -> bool:
+    """True when ``word`` is a form the table knows (itself or as a lemma in ``EXTRA``)."""
+    return bool(lemmas(word, language)) or any(
+        word.lower() in values for values in EXTRA.get(language, {}).values()
+    )
