@@ -378,8 +378,11 @@ def _apply(state: ClassicState, action: ClassicAction) -> ClassicState:
         if action.word is not None and not action.override:
             from .clues import check_clue
 
-            visible = () if state.rules.kind == "pictures" else tuple(
-                w for i, w in enumerate(state.cards) if i not in state.covered)
+            visible = tuple(w for i, w in enumerate(state.cards) if i not in state.covered)
+            if state.rules.kind == "pictures":  # rules §3: a clue may not name a visible picture
+                from .pictures_deck import visible_names
+
+                visible = visible_names(visible, state.rules.language)
             problems = check_clue(action.word, visible, language=state.rules.language,
                                   strict=state.rules.clues == "strict")
             if problems:

@@ -250,7 +250,11 @@ def _clue(state: DuetState, action: Clue) -> tuple[DuetState, list[ev.Event]]:
     if action.word is not None and not action.override:
         from .clues import check_clue  # the checker pulls in the stemmers; only needed for clues with a word
 
-        visible_now = () if state.rules.pictures else visible_words(state)
+        visible_now = visible_words(state)
+        if state.rules.pictures:  # rules §3: a clue may not name a visible picture either
+            from .pictures_deck import visible_names
+
+            visible_now = visible_names(visible_now, state.rules.language)
         problems = check_clue(action.word, visible_now, language=state.rules.language,
                               strict=state.rules.clues == "strict")
         if problems:

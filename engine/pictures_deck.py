@@ -24,6 +24,8 @@ from engine.userfiles import DECK_LIMIT, UnreadableFile, read_bytes, read_json
 MIN_PICTURES = 150
 SIZE = 128
 DECK_FILE = "deck.json"
+NAMES_FILE = "names.json"  # {"names": {id: {language: [name, other names...]}}}: what a clue may not name
+NAME_LANGUAGES = ("fr", "en", "ro", "de", "it")
 LICENCE_FILES = ("LICENSE", "ATTRIBUTION.md")
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _RGBA = 6
@@ -218,8 +220,56 @@ def check_deck(directory: str | None = None) -> list[str]:
         if digest in seen_hashes and seen_hashes[digest] != picture.file:
             problems.append(f"{where}: same image as {seen_hashes[digest]}")
         seen_hashes.setdefault(digest, picture.file)
-    known = set(seen_files) | {DECK_FILE, *LICENCE_FILES}
+    if NAMES_FILE in present or directory is None:
+        problems += _names_problems(folder, list(seen_ids))
+    known = set(seen_files) | {DECK_FILE, NAMES_FILE, *LICENCE_FILES}
     problems += [f"{name}: not listed in {DECK_FILE}" for name in sorted(present - known)]
     if count < MIN_PICTURES:
         problems.append(f"{DECK_FILE}: {count} pictures, at least {MIN_PICTURES} needed")
     return problems
+
+
+def _read_names(folder: Traversable) -> dict[str, dict[str, list[str]]]:
+    raw = json.loads(folder.joinpath(NAMES_FILE).read_text(encoding="utf-8"))
+    names = raw.get("names") if isinstance(raw, dict) else None
+    if not isinstance(names, dict):
+        raise PictureDeckError(f'{NAMES_FILE}: expected an object with a "names" object')
+    return names
+
+
+def _names_problems(folder: Traversable, ids: list[str]) -> list[str]:
+    """Every listed picture has at least one name per language in ``names.json``; no unknown ids."""
+    try:
+        names = _read_names(folder)
+    except FileNotFoundError:
+        return [f"{NAMES_FILE}: missing (a clue naming a visible picture could not be refused)"]
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, PictureDeckError) as exc:
+        return [f"{NAMES_FILE}: unreadable ({exc})"]
+    problems: list[str] = []
+    for pid in ids:
+        entry = names.get(pid)
+        for language in NAME_LANGUAGES:
+            given = entry.get(language) if isinstance(entry, dict) else None
+            if not (isinstance(given, list) and given and all(isinstance(n, str) and n.strip() for n in given)):
+                problems.append(f"{NAMES_FILE}: {pid} has no {language} name")
+    problems += [f"{NAMES_FILE}: {pid} is not in {DECK_FILE}" for pid in names if pid not in set(ids)]
+    return problems
+
+
+@functools.cache
+def _names() -> dict[str, dict[str, list[str]]]:
+    try:
+        return _read_names(deck_directory())
+    except (OSError, ValueError):
+        return {}
+
+
+def picture_names(picture_id: str, language: str) -> tuple[str, ...]:
+    """The names of a bundled picture in ``language`` (the first is the one shown), () when it has none."""
+    entry = _names().get(picture_id, {})
+    return tuple(entry.get(language, ())) if isinstance(entry, dict) else ()
+
+
+def visible_names(picture_ids: Collection[str], language: str) -> tuple[str, ...]:
+    """Every name of the given pictures in ``language``: the clue checker's visible words in Pictures (rules §3)."""
+    return tuple(name for pid in picture_ids for name in picture_names(pid, language))
