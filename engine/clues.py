@@ -44,7 +44,7 @@ PROBLEM_CODES = (
 )
 
 # Languages whose nouns end in an inflectional vowel a compound's derivatives drop (ro unde -> unduire).
-_FINAL_VOWEL_LANGUAGES = ("ro", "it")
+_FINAL_VOWEL_LANGUAGES = ("ro",)
 _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ĳ": "ij", "ø": "o", "ł": "l", "đ": "d"})
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2018": "'"})
 # Romanian is often typed with the legacy cedilla letters; the stemmer knows the comma-below ones.
@@ -147,6 +147,8 @@ def _against(folded: str, parts: list[str], clue: str, shown: str, language: str
         return "same_stem"
     if any(_compound_part(info, theirs, language) for info in infos):
         return "same_stem"
+    if language != "en" and any(_compound_with(info, theirs, language) for info in infos):
+        return "same_stem"
     return None
 
 
@@ -168,7 +170,7 @@ def _info(word: str, language: str) -> _Info:
 
     raw = _raw(word, language)
     folded = normalize(word)
-    found = lemmas.lemmas(raw, language)
+    found = lemmas.lemmas(word.strip(), language)
     keys = frozenset({folded} | {normalize(lemma) for lemma in found})
     return _Info(folded, raw, keys, bool(found), families.roots(raw, language), families.parts(raw, language))
 
@@ -188,37 +190,74 @@ def _forms(a: _Info, b: _Info, language: str) -> bool:
 def _family(a: _Info, b: _Info, language: str) -> bool:
     """Same family: a shared stem (on the words, their lemmas, and their roots after a known prefix)."""
     stem = _stemmer(language)
-    if _same_family(a.folded, b.folded, stem) or _same_family(a.raw, b.raw, stem):
+    suffixes = _SUFFIXES.get(language, ())
+    if _same_family(a.folded, b.folded, stem, suffixes) or _same_family(a.raw, b.raw, stem, suffixes):
+        return True
+    skeleton = _SKELETONS.get(language)
+    if skeleton is not None and _same_family(skeleton(a.folded), skeleton(b.folded), stem, suffixes):
+        return True  # floare / florar, școală / școlar, scuola / scolaro
+    if _short_family(a.folded, b.folded, suffixes):
         return True
     left = a.keys | set(a.roots)
     right = b.keys | set(b.roots)
-    return any(_same_family(x, y, stem) for x in left for y in right if (x, y) != (a.folded, b.folded))
+    return any(_same_family(x, y, stem, derived=True) for x in left for y in right if (x, y) != (a.folded, b.folded))
+
+
+def _compound_with(a: _Info, b: _Info, language: str) -> bool:
+    """The clue is a prefix and a visible word (CONTRABAS with BAS on the table, the Romanian rules' example);
+    longer visible words inside a clue are refused as "contains" already. Not in English, whose rules allow
+    SPARROW for ROW ("don't be too strict"), nor with any head word (DISCURS holds URS by chance)."""
+
+    from .families import COMBINING, PREFIXES
+
+    clue, shown = a.folded, b.folded
+    if len(shown) < 3 or not clue.endswith(shown) or len(a.raw) != len(clue):
+        return False
+    head = a.raw[: len(clue) - len(shown)]
+    return len(head) >= MIN_PART_LETTERS and (head in PREFIXES.get(language, ()) or head in COMBINING)
 
 
 def _compound_part(a: _Info, b: _Info, language: str) -> bool:
-    """The clue is, holds or belongs to the family of a part of a visible compound (MICROUNDE: microscop,
-    unduire), but a part followed by a letter or two is another word (microb, and tunde holds unde only by chance)."""
+    """The clue is, holds or belongs to the family of a part of a visible compound (MICROUNDE: micro, microscop,
+    unduire; HORSESHOE: snowshoe), but a part that only happens to be in the clue is not (microb, tunde, and
+    réparation holds para- by chance): a part held must start or end the clue, next to a word of its own."""
+    from . import lemmas
+
+    clue, raw = a.folded, a.raw
     stem = _stemmer(language)
-    clue = a.folded
+    own = a.keys | set(a.roots)  # the clue, its lemmas, its roots under a prefix (unhorsed -> horsed)
     for part in b.parts:
-        if part == clue or (part in clue and len(clue) - len(part) >= 3):
+        if part in own or any(_same_family(x, part, stem, derived=True) for x in a.keys):
             return True
-        roots = {stem(part)}
-        if language in _FINAL_VOWEL_LANGUAGES and part[-1] in "aeiou":
-            roots.add(part[:-1])  # unde (waves) -> und-: unduire
-        for root in roots:
-            if len(root) >= 3 and clue.startswith(root) and len(clue) - len(root) >= 3 and stem(clue).startswith(root):
+        # a root and a part: both guessed at, so they must share a longer stem (beachten -> achten / Achterbahn)
+        if any(_same_family(x, part, stem, derived=True) and len(stem(x)) > MIN_PART_LETTERS for x in a.roots):
+            return True
+        if any(part in _info(x, language).keys for x in a.roots):
+            return True  # unhorsed -> horsed, a form of HORSESHOE's part horse
+        if len(clue) - len(part) >= 3:
+            spelled = raw if len(raw) == len(clue) else clue  # ligatures make the folded word longer
+            if clue.startswith(part) and lemmas.known(spelled[len(part):], language):
+                return True
+            if clue.endswith(part) and lemmas.known(spelled[: len(spelled) - len(part)], language):
+                return True
+        if language in _FINAL_VOWEL_LANGUAGES and part[-1] in "aeiou" and len(part) >= MIN_PART_LETTERS:
+            root = part[:-1]  # unde (waves) -> und-: unduire
+            ending = clue[len(root):]
+            if clue.startswith(root) and len(ending) >= 3 and ending[0] in "aeiou" and stem(clue).startswith(root):
                 return True
     return False
 
 
-def _same_family(a: str, b: str, stem: Callable[[str], str]) -> bool:
+def _same_family(a: str, b: str, stem: Callable[[str], str], suffixes: tuple[str, ...] = (),
+                 derived: bool = False) -> bool:
     """True when two words look like one family: same stem, or the shorter stem starts the other word.
 
     Snowball stems "chanter" to "chant" but leaves "chanteur" whole, so equality alone misses derived words; a
     stem of 4+ letters that begins the other word (chant- / chanteur) is taken as the same family. A 3-letter
-    stem counts only when the other word adds a suffix of 3+ letters to it (rou- / rouage, run- / runner, but
-    not rou- / rouge). Words under 4 letters never count (mer / merle).
+    stem counts only when the other word adds one of the language's derivational ``suffixes`` (rou- / rouage,
+    run- / runner, but not rou- / rouge, cas- / castor). Words under 4 letters never count (mer / merle).
+    ``derived`` words (a root under a prefix, a lemma, a compound's part) need a 5-letter stem to extend into the
+    other word (chanter / chanteur; but gefahr -> fahr is no root of Fahrrad, nor angehen -> gehen of Gehirn).
     """
     sa, sb = stem(a), stem(b)
     if sa == sb and sa:
@@ -228,7 +267,54 @@ def _same_family(a: str, b: str, stem: Callable[[str], str]) -> bool:
         return False
     if not (long_word.startswith(short_stem) and long_stem.startswith(short_stem)):
         return False
-    return len(short_stem) >= MIN_PART_LETTERS or len(long_word) - len(short_stem) >= 3
+    if derived:
+        return len(short_stem) > MIN_PART_LETTERS
+    if len(short_stem) >= MIN_PART_LETTERS:
+        return True
+    return len(long_word) - len(short_stem) >= 3 and long_word.endswith(suffixes)
+
+
+def _alternations(*pairs: tuple[str, str]) -> Callable[[str], str]:
+    def skeleton(word: str) -> str:
+        for old, new in pairs:
+            word = word.replace(old, new)
+        return word
+
+    return skeleton
+
+
+# Vowel alternations inside a family, on folded words: Romanian oa/o and ea/e (floare, florar; fereastră,
+# ferestre), Italian uo/o (scuola, scolaro; fuoco, focolare).
+_SKELETONS: dict[str, Callable[[str], str]] = {
+    "ro": _alternations(("oa", "o"), ("ea", "e")),
+    "it": _alternations(("uo", "o"),),
+}
+
+
+def _short_family(a: str, b: str, suffixes: tuple[str, ...]) -> bool:
+    """A 3-letter word and the same word with a derivational ending (run / runner, art / artist), the last
+    consonant doubled or not; other 3-letter look-alikes stay allowed (mer / merle, mer / mercredi)."""
+    short, long = sorted((a, b), key=len)
+    if len(short) != 3 or not long.startswith(short):
+        return False
+    rest = long[3:]
+    if rest[:1] == short[-1] and short[-1] not in "aeiouy":
+        rest = rest[1:]
+    return len(rest) >= 2 and rest in suffixes
+
+
+# Derivational endings a 3-letter stem must be followed by to make a family (ROUE / ROUAGE, RUN / RUNNER).
+_SUFFIXES: dict[str, tuple[str, ...]] = {
+    "fr": ("age", "eur", "euse", "ier", "iere", "ette", "et", "on", "ment", "ee", "erie", "iste", "isme", "able",
+           "ite", "ation", "aison", "ure", "ant", "ine", "eau", "elle"),
+    "en": ("er", "ers", "ing", "ings", "ness", "ment", "ful", "less", "able", "ish", "ist", "ism", "ery", "ly",
+           "ed", "ion", "ster", "let", "ling"),
+    "ro": ("ar", "arie", "ime", "tor", "toare", "ire", "are", "ut", "ica", "el", "ie", "esc", "easca", "ist",
+           "iste", "itor"),
+    "de": ("er", "ung", "chen", "lein", "heit", "keit", "schaft", "isch", "erei", "in", "ling", "nis"),
+    "it": ("ino", "ina", "etto", "etta", "ello", "ella", "one", "aio", "aia", "iere", "iera", "ista", "ata", "tore",
+           "trice", "eria", "ezza", "mento", "zione"),
+}
 
 
 def _raw(word: str, language: str) -> str:

@@ -42,6 +42,17 @@ COMBINING: tuple[str, ...] = (
 MIN_ROOT = 4  # letters left after a prefix, and in each part of a compound
 
 
+def _suffixes(language: str) -> tuple[str, ...]:
+    from .clues import _SUFFIXES
+
+    return _SUFFIXES.get(language, ())
+
+
+def _known(word: str, language: str) -> bool:
+    # German nouns are capitalised in the table: ask both readings, as for a word typed in capitals.
+    return lemmas.known(word.upper() if language == "de" else word, language)
+
+
 def _folded(word: str) -> str:
     from .clues import normalize
 
@@ -56,8 +67,12 @@ def roots(raw: str, language: str) -> tuple[str, ...]:
     found: list[str] = []
     for prefix in PREFIXES.get(language, ()):
         rest = raw[len(prefix):]
-        if raw.startswith(prefix) and len(rest) >= MIN_ROOT and lemmas.known(rest, language):
+        if raw.startswith(prefix) and len(rest) >= MIN_ROOT and _known(rest, language):
             found.append(_folded(rest))
+    # French and Italian a- before a doubled consonant (accrocher -> crocher, appendere -> pendere)
+    if language in ("fr", "it") and len(raw) > MIN_ROOT + 2 and raw[0] == "a" and raw[1] == raw[2] \
+            and raw[1] not in "aeiouy" and _known(raw[2:], language):
+        found.append(_folded(raw[2:]))
     return tuple(dict.fromkeys(found))
 
 
@@ -69,10 +84,10 @@ def parts(raw: str, language: str) -> tuple[str, ...]:
     found: list[str] = []
     for cut in range(3, len(raw) - MIN_ROOT + 1):
         head, tail = raw[:cut], raw[cut:]
-        if not lemmas.known(tail, language):
-            continue
-        if head in COMBINING or (len(head) >= MIN_ROOT and lemmas.known(head, language)):
+        if tail in _suffixes(language) or not _known(tail, language):
+            continue  # Kirschen is no compound of -chen
+        if head in COMBINING or (len(head) >= MIN_ROOT and _known(head, language)):
             found += [_folded(head), _folded(tail)]
-        elif language == "de" and head.endswith("s") and len(head) > MIN_ROOT and lemmas.known(head[:-1], language):
+        elif language == "de" and head.endswith("s") and len(head) > MIN_ROOT and _known(head[:-1], language):
             found += [_folded(head[:-1]), _folded(tail)]  # the linking s of Arbeitszimmer
     return tuple(dict.fromkeys(found))

@@ -150,8 +150,15 @@ def spellings(word: str, language: str) -> tuple[str, ...]:
     if language == "fr":
         found += [lower.replace("oe", "œ"), lower.replace("ae", "æ")]
     if language == "de":
-        found += [lower.replace("ss", "ß")]
-        found += [w.capitalize() for w in list(found)]
+        # Case tells nouns from verbs (Schwamm, a sponge; schwamm, swam): a word written in lower case or as a noun
+        # is read that way only; one typed in capitals (the picker's) is read both ways.
+        if base[:1].isupper() and not base.isupper():
+            found = [base]
+        elif not base.islower():
+            found = [lower, lower.capitalize()]
+        else:
+            found = [lower]
+        found += [w.replace("ss", "ß") for w in found]
     if language == "ro":  # the legacy cedilla letters
         found += [lower.translate(str.maketrans("şţ", "șț"))]
     return tuple(dict.fromkeys(found))

@@ -6,7 +6,8 @@
 Needs simplemma (the box's dependency) and wordfreq (the `ai` extra) - maintainers only.
 
 (a) refuse: clues the rules refuse, each against a board holding the word it comes from. Two sources:
-    - inflections: forms that simplemma's table maps to a pack word (chevaux -> cheval), at most
+    - inflections: forms that simplemma's table maps to a pack word (chevaux -> cheval; letters only, 3 or
+      more with a vowel, which leaves out the table's abbreviations such as MTN -> mountain), at most
       ``FORMS_PER_WORD`` per word, typed as the box's picker spells them (CHÂTEAUX -> CHATEAUX);
     - families: pairs we wrote by hand in tests/data/clues/<lang>-families.tsv (derived words, irregular plurals,
       compound parts), kept as they are.
@@ -52,6 +53,11 @@ def pack_words(language: str) -> list[str]:
                    if " " not in name and "-" not in name})
 
 
+def _plausible(form: str) -> bool:
+    """A real inflected form, not one of the table's abbreviations or symbols (MTN for mountain, FE for fier)."""
+    return form.isalpha() and len(form) >= 3 and any(ch in "aeiouyăâîàâéèêëïîôûùüöäœæ" for ch in form.lower())
+
+
 def _inflections(language: str, words: list[str]) -> list[tuple[str, str]]:
     from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
 
@@ -60,7 +66,7 @@ def _inflections(language: str, words: list[str]) -> list[tuple[str, str]]:
     wanted = {w.lower(): w for w in words}
     for form, lemma in table.items():
         key = lemma.lower()
-        if key in wanted and form.lower() != key and form.isalpha():
+        if key in wanted and form.lower() != key and _plausible(form):
             by_lemma.setdefault(key, []).append(form)
     taken = {w.lower() for w in words}
     rng = random.Random(SEED)
