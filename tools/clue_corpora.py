@@ -131,11 +131,13 @@ def _accept(language: str, words: list[str]) -> list[tuple[str, list[str]]]:
 
 def build(language: str) -> None:
     words = pack_words(language)
-    refuse = _inflections(language, words) + _families(language)
+    refuse = [(c, w, "table") for c, w in _inflections(language, words)]
+    refuse += [(c, w, "hand") for c, w in _families(language)]
     OUT.mkdir(parents=True, exist_ok=True)
-    head = f"# built by tools/clue_corpora.py from {len(words)} pack words; clue<TAB>visible word\n"
+    head = (f"# built by tools/clue_corpora.py from {len(words)} pack words; "
+            "clue<TAB>visible word<TAB>source (table: simplemma's forms; hand: our families file)\n")
     (OUT / f"{language}-refuse.tsv").write_text(
-        head + "".join(f"{c}\t{w}\n" for c, w in refuse), "utf-8")
+        head + "".join(f"{c}\t{w}\t{src}\n" for c, w, src in refuse), "utf-8")
     accept = _accept(language, words)
     head = f"# built by tools/clue_corpora.py from {len(words)} pack words; clue<TAB>25 board words\n"
     (OUT / f"{language}-accept.tsv").write_text(

@@ -18,6 +18,8 @@ class Rates:
     language: str
     refuse: int = 0
     detected: int = 0
+    hand: int = 0  # of ``refuse``, the pairs written by hand (families, irregular forms, compound parts)
+    hand_detected: int = 0
     accept: int = 0
     refused: int = 0  # accept pairs refused by the family / forms / compound logic (false refusals)
     lookalike: int = 0  # accept pairs refused because a visible word of 4+ letters is inside the clue or around it
@@ -37,7 +39,8 @@ class Rates:
         return self.lookalike / self.accept if self.accept else 0.0
 
     def summary(self) -> str:
-        return (f"{self.language}: detected {self.detected}/{self.refuse} = {100 * self.detection:.1f} %; "
+        return (f"{self.language}: detected {self.detected}/{self.refuse} = {100 * self.detection:.1f} % "
+                f"(hand-written {self.hand_detected}/{self.hand}); "
                 f"falsely refused {self.refused}/{self.accept} = {100 * self.false_refusal:.1f} %; "
                 f"look-alikes refused {self.lookalike}/{self.accept} = {100 * self.lookalike_rate:.1f} %")
 
@@ -50,10 +53,12 @@ def _rows(path: Path) -> list[list[str]]:
 def rates(language: str) -> Rates:
     """Run the checker (strict rules) over ``language``'s corpora."""
     result = Rates(language)
-    for clue, shown in _rows(DATA / f"{language}-refuse.tsv"):
+    for clue, shown, source in _rows(DATA / f"{language}-refuse.tsv"):
         result.refuse += 1
+        result.hand += source == "hand"
         if check_clue(clue, [shown], language=language):
             result.detected += 1
+            result.hand_detected += source == "hand"
         else:
             result.missed.append((clue, shown))
     for clue, board in _rows(DATA / f"{language}-accept.tsv"):
