@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from device import ringfx
+from device.cluewarm import warm as warm_clue_checker
 from device.i18n import LANGUAGES, Translator
 from device.outputs import Outputs
 from device.pin import PinStore
@@ -96,6 +97,7 @@ class App:
         if stored.get("pin") is not None:  # an older box kept it in clear in the settings
             self.pins.migrate(stored.get("pin"))
             storage.set_setting("pin", None)
+        warm_clue_checker(self.settings["language"])  # clue checker: background load
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
         self.session: Any = None  # a DuetSession or a ClassicSession (device.classic_session)
         self.game_id: int | None = None

@@ -567,6 +567,7 @@ def measure(quick: bool = False, *, idle_seconds: float | None = None) -> dict[s
         ("storage", lambda: storage_figures(quick)),
         ("process", lambda: process_figures(quick, idle_seconds)),
         ("idle details", lambda: idle_details(quick)),
+        ("clue checker", lambda: clue_checker_figures(quick)),
     ]
     for name, part in parts:
         try:
@@ -609,7 +610,7 @@ def table(result: dict[str, Any]) -> str:
         value = result.get(key)
         lines.append(f"{key:<26} {'-' if value is None else value}")
     lines.append("")
-    for key in DETAILS:
+    for key in DETAILS + tuple(k for k in result if k.startswith("clue_")):
         if result.get(key) is not None:
             lines.append(f"  {key:<36} {result[key]}")
     lines.append("")
@@ -620,3 +621,51 @@ def table(result: dict[str, Any]) -> str:
     lines.append(f"machine: {result.get('machine')}; python {result.get('python')}; "
                  f"{'quick' if result.get('quick') else 'full'} run in {result.get('bench_seconds')} s")
     return "\n".join(lines)
+
+
+# --- Clue checker (issue 16): lemma-table load per language, and one clue check once loaded -------------------
+#: Figures of ``clue_checker_figures``; the check's target is 20 ms on a board the box has prepared.
+CLUE_TARGETS: dict[str, tuple[str, float]] = {"clue_check_ms_p99": ("<", 20.0)}
+TARGETS.update(CLUE_TARGETS)
+
+
+def clue_checker_figures(quick: bool) -> dict[str, Any]:
+    """Per language: the lemma table's load time in a fresh process (``clue_load_s_<lang>``), and the time of one
+    strict clue check against a 25-word board of the pack, the board prepared as the box does when it deals
+    (``clue_check_ms_p50`` / ``_p99`` over all languages) and not prepared (``clue_check_cold_ms_p50``)."""
+    from engine.clues import check_clue, prepare
+    from engine.words import bundled_packs, load_pack
+
+    child = ("import json, sys, time; from engine import lemmas; t = time.perf_counter(); "
+             "lemmas.preload(sys.argv[1]); lemmas.lemmas('x', sys.argv[1]); "
+             "print(json.dumps([time.perf_counter() - t, lemmas.available(sys.argv[1])]))")
+    root = Path(__file__).resolve().parent.parent
+    out: dict[str, Any] = {}
+    warm: list[float] = []
+    cold: list[float] = []
+    rng = random.Random(16)
+    for language in ("fr", "en", "ro", "de", "it"):
+        got = subprocess.run([sys.executable, "-c", child, language], cwd=root, capture_output=True, text=True,
+                             timeout=300)
+        seconds, loaded = json.loads(got.stdout.strip().splitlines()[-1]) if got.returncode == 0 else (None, False)
+        out[f"clue_load_s_{language}"] = round(seconds, 2) if loaded and seconds is not None else None
+        packs = [p for p in bundled_packs() if load_pack(p).language == language]
+        if not packs:
+            continue
+        words = load_pack(packs[0]).words
+        for _ in range(5 if quick else 20):
+            board = rng.sample(words, 25)
+            clue = rng.choice(words)
+            start = time.perf_counter()
+            check_clue(clue + "s", board, language=language)
+            cold.append(time.perf_counter() - start)
+            board = rng.sample(words, 25)
+            prepare(board, language)
+            start = time.perf_counter()
+            check_clue(rng.choice(words), board, language=language)
+            warm.append(time.perf_counter() - start)
+    if warm:
+        out["clue_check_ms_p50"] = round(statistics.median(warm) * 1000, 2)
+        out["clue_check_ms_p99"] = round(percentile(warm, 0.99) * 1000, 2)
+        out["clue_check_cold_ms_p50"] = round(statistics.median(cold) * 1000, 2)
+    return out

@@ -335,3 +335,14 @@ def _stemmer(language: str) -> Callable[[str], str]:
         return str(stemmer.stemWord(word))
 
     return stem
+
+
+def prepare(visible: Sequence[str], language: str) -> None:
+    """Work out now what the checker needs of each visible word (lemmas, roots, compound parts), so that the
+    first clue on a new board is as quick as the next ones. The box calls it in a background thread when a game
+    is dealt (``device.cluewarm``); the results are the same with or without it."""
+    if language not in STEMMER_LANGUAGES:
+        return
+    for word in visible:
+        if word.strip():
+            _info(word.strip().translate(_APOSTROPHES), language)

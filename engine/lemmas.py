@@ -72,11 +72,11 @@ def _load(language: str) -> None:
     start = time.perf_counter()
     table: Mapping[str, str]
     try:
-        from simplemma.strategies.dictionaries.dictionary_factory import (  # type: ignore[import-not-found,unused-ignore]
-            DefaultDictionaryFactory,
+        from simplemma.strategies.dictionaries.stream_dictionary_factory import (  # type: ignore[import-not-found,unused-ignore]
+            StreamDictionaryFactory,
         )
 
-        table = DefaultDictionaryFactory(cache_max_size=1).get_dictionary(language)
+        table = StreamDictionaryFactory(cache_max_size=1).get_dictionary(language)
     except Exception:  # noqa: BLE001 - no lemmatizer: the stemmers and EXTRA still work
         table = {}
         with _lock:

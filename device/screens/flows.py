@@ -6,6 +6,7 @@ import importlib.util
 import logging
 from typing import TYPE_CHECKING, Any
 
+from device.cluewarm import warm as warm_clue_checker
 from device.session import DuetSession
 from engine.words import WordPackError, draw_words, load_pack
 
@@ -29,6 +30,7 @@ def deal_words(app: App, pack_name: str, n: int = 25) -> tuple[tuple[str, ...], 
     if len(set(seen)) >= len(pack.words):  # the pack is used up: a new round of the deck starts
         seen = list(words)
     app.storage.set_deck_used(pack.name, seen)
+    warm_clue_checker(pack.language, words)  # the checker readies this board
     return words, pack.language
 
 

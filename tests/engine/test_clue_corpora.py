@@ -8,10 +8,9 @@ tests/data/clues; this test recomputes the rates with the checker as it is now.
 from __future__ import annotations
 
 import pytest
+from clue_rates import rates  # tests/engine is on sys.path (pytest rootdir mode)
 
 from engine import lemmas
-
-from clue_rates import rates  # tests/engine is on sys.path (pytest rootdir mode)
 
 LANGUAGES = ("fr", "en", "ro", "de", "it")
 
