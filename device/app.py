@@ -19,6 +19,7 @@ from typing import Any
 
 from device import ringfx
 from device.cluewarm import warm as warm_clue_checker
+from device.packs import following_language
 from device.i18n import LANGUAGES, Translator
 from device.outputs import Outputs
 from device.pin import PinStore
@@ -130,8 +131,11 @@ class App:
 
     # -- settings --------------------------------------------------------------------------------------------
     def set_setting(self, key: str, value: Any) -> None:
+        old_language = self.settings.get("language")
         self.settings[key] = value
         self.storage.set_setting(key, value)
+        if key == "language" and value in LANGUAGES and old_language != value:  # the pack follows, unless chosen
+            self.set_setting("pack", following_language(str(self.settings.get("pack")), str(old_language), value))
         if key == "language" and value in LANGUAGES:
             self.tr = Translator(value)
             self._speak_in(value)

@@ -7,6 +7,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from device.cluewarm import warm as warm_clue_checker
+from device.packs import load as load_custom_or_bundled
 from device.session import DuetSession
 from engine.words import WordPackError, draw_words, load_pack
 
@@ -20,7 +21,7 @@ log = logging.getLogger("duetbox.flows")
 def deal_words(app: App, pack_name: str, n: int = 25) -> tuple[tuple[str, ...], str]:
     """Draw ``n`` words of ``pack_name`` avoiding the pack's deck of used words; returns (words, language)."""
     try:
-        pack = load_pack(pack_name)
+        pack = load_custom_or_bundled(app.storage.directory, pack_name)
     except WordPackError as exc:
         log.error("word pack %s unusable (%s): using the French pack", pack_name, exc)
         pack = load_pack("fr")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from device.render import models as m
 from device.screens.base import Frame, Screen
-from device.screens.play import DELETE, DONE, SKIP, letters_for
+from device.screens.play import DELETE, DONE, SKIP, letters_for, picked
 from device.screens.shell import Item, ListScreen, MenuScreen
 from engine.missions import default_map, playable, ticked
 from hardware.base import InputEvent
@@ -80,7 +80,7 @@ class NameScreen(Screen):
             elif pick in (DONE, SKIP):
                 self._done()
             else:
-                self.word = (self.word + pick)[:16]
+                self.word = (self.word + picked(pick))[:16]
         elif event.button in ("stop", "menu"):
             self.app.switch(self.back)
 

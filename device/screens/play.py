@@ -9,6 +9,7 @@ from device.render import models as m
 from device.screens.base import HOLD_SECONDS, Frame, Screen, held_long_enough, move_card
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
 from engine.errors import IllegalAction, InvalidClue, StaleAction
+from engine.keyboard import picker_letters
 from engine.seats import other
 from hardware.base import InputEvent
 
@@ -16,14 +17,21 @@ if TYPE_CHECKING:  # pragma: no cover
     from device.app import App
 
 ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-EXTRA_LETTERS = {"fr": tuple("ÉÈÊÀÇ"), "ro": tuple("ĂÂÎȘȚ"), "en": ()}
 DELETE, DONE, SKIP = "⌫", "✓", "—"
+SPACE = "␣"  # shown for the picker's space (flexible rules take multi-word clues: POMME DE TERRE)
 NOTICE_SECONDS = 2.0
 LABELS = ("clues", "bank", "taken", "agents", "mistakes", "mission", "stop", "seat_A", "seat_B", "no_word")
 
 
 def letters_for(language: str) -> tuple[str, ...]:
-    return ALPHABET + EXTRA_LETTERS.get(language, ()) + (DELETE, DONE, SKIP)
+    """A-Z, the language's letters (Œ in French), an apostrophe and a space (engine.keyboard), then the actions."""
+    letters = tuple(SPACE if ch == " " else ch for ch in picker_letters(language))
+    return letters + (DELETE, DONE, SKIP)
+
+
+def picked(letter: str) -> str:
+    """The text a picked letter adds to the word (the space symbol adds a space)."""
+    return " " if letter == SPACE else letter
 
 
 class DuetPlayScreen(Screen):
@@ -229,7 +237,7 @@ class DuetPlayScreen(Screen):
                     return
             elif ch == "\b":
                 entry["word"] = entry["word"][:-1]
-            elif ch.isalpha() or ch in "'-":
+            elif ch.isalpha() or ch in "'- ":
                 entry["step"] = "word"
                 entry["word"] = (entry["word"] + ch.upper())[:20]
                 entry["letter"] = letters_for(self.session.language).index(DONE)
@@ -268,7 +276,7 @@ class DuetPlayScreen(Screen):
                 elif pick == SKIP:
                     self._give(None)
                 else:
-                    entry["word"] = (entry["word"] + pick)[:20]
+                    entry["word"] = (entry["word"] + picked(pick))[:20]
             elif button == "stop":
                 entry["step"] = "number"
         elif step == "refusal":
@@ -286,7 +294,7 @@ class DuetPlayScreen(Screen):
         entry = self.entry
         assert entry is not None
         seat = entry["seat"]
-        clue_word = word.lower() if word else None
+        clue_word = " ".join(word.split()).lower() if word and word.strip() else None  # typed spaces kept
         try:
             done = self._act(seat, self._clue_action(seat, clue_word, entry["number"], override),
                              self.session.version)

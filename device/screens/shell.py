@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from device import packs
 from device.render import models as m
 from device.screens.base import Frame, Screen
 from hardware.base import InputEvent
@@ -247,7 +248,7 @@ class SetupScreen(OptionsScreen):
         s = app.settings
         self.values = {
             "tokens": int(s["tokens"]) if int(s["tokens"]) in TOKENS else 9,
-            "pack": s["pack"] if s["pack"] in PACKS else "fr",
+            "pack": s["pack"] if s["pack"] in packs.pack_names(app.storage.directory) else "fr",
             "clues": s["clues"],
             "several": bool(s["several_clues"]),
         }
@@ -257,7 +258,8 @@ class SetupScreen(OptionsScreen):
         self.selected = len(self.rows) - 1
 
     def _options(self, row: str) -> tuple[Any, ...]:
-        table = {"tokens": TOKENS, "pack": PACKS, "clues": ("strict", "flexible"), "several": (False, True)}
+        table = {"tokens": TOKENS, "pack": packs.pack_names(self.app.storage.directory),
+                 "clues": ("strict", "flexible"), "several": (False, True)}
         return table[row]
 
     def begin(self) -> None:
@@ -269,7 +271,7 @@ class SetupScreen(OptionsScreen):
     def _value(self, row: str) -> str:
         v = self.values[row]
         if row == "pack":
-            return self.tr(f"lang.{v}")
+            return packs.pack_label(v, self.app.storage.directory) or self.tr(f"lang.{v}")
         if row == "clues":
             return self.tr(f"setup.clues_{v}")
         if row == "several":
@@ -385,11 +387,11 @@ class SettingsScreen(Screen):
         if self.app._speaker is not None:  # spoken announcements need espeak-ng: hidden without it
             rows += ["speech_A", "speech_output_A", "speech_B", "speech_output_B"]
         if self.admin:
-            rows += ["change_pin", "reset_stats", "shutdown", "reboot"]
+            rows += ["import_packs", "change_pin", "reset_stats", "shutdown", "reboot"]
         return rows + ["back"]
 
     def _options(self, row: str) -> tuple[Any, ...] | None:
-        return {"language": LANGS, "pack": PACKS, "tokens": TOKENS, "brightness": BRIGHTNESS, "volume": VOLUME,
+        return {"language": LANGS, "pack": packs.pack_names(self.app.storage.directory), "tokens": TOKENS, "brightness": BRIGHTNESS, "volume": VOLUME,
                 "muted": (False, True), "cafe_mode": (False, True), "speech_A": (False, True),
                 "speech_B": (False, True), "speech_output_A": SPEECH_OUTPUTS, "speech_output_B": SPEECH_OUTPUTS,
                 "hourglass_seconds": (30, 60, 90, 120, 180), "hourglass_enforced": (False, True),
@@ -426,6 +428,8 @@ class SettingsScreen(Screen):
                 self.status, self.confirm_reset = self.tr("settings.reset_done"), False
             else:
                 self.status, self.confirm_reset = self.tr("settings.reset_confirm"), True
+        elif row == "import_packs":
+            self.status = packs.import_status(self.app)
         elif row == "change_pin":
             self.app.switch(PinScreen(self.app, self.back, mode="new"))
         elif row in ("shutdown", "reboot"):
@@ -434,6 +438,8 @@ class SettingsScreen(Screen):
 
     def _value(self, row: str) -> str | None:
         v = self.app.settings.get(row)
+        if row == "pack" and packs.pack_label(str(v), self.app.storage.directory):
+            return packs.pack_label(str(v), self.app.storage.directory)
         if row in ("language", "pack"):
             return self.tr(f"lang.{v}")
         if row == "orientation":
