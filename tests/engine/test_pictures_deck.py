@@ -287,3 +287,43 @@ def test_pictures_command_unreadable_folder_exit_2(
 def test_pictures_command_bad_usage_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert pictures_command.main(argv) == 2
     assert capsys.readouterr().err.startswith("usage: duetbox pictures check")
+
+
+# -- names (issue 16): every picture is named in the five languages; a clue may not name a visible picture ----------
+
+
+def test_bundled_pictures_have_names_in_five_languages() -> None:
+    from engine.pictures_deck import NAME_LANGUAGES, picture_names
+
+    for picture in load_deck():
+        for language in NAME_LANGUAGES:
+            names = picture_names(picture.id, language)
+            assert names and all(n.strip() for n in names), (picture.id, language)
+    assert picture_names("p001", "fr")[0] == "fourmi" and picture_names("p001", "de")[0] == "Ameise"
+    assert picture_names("p349", "fr")[0] == "cœur"
+
+
+def test_check_deck_reports_a_picture_without_a_name(deck: Deck) -> None:
+    folder, entries = deck
+    names = {e["id"]: {lang: [e["label"]] for lang in ("fr", "en", "ro", "de", "it")} for e in entries}
+    del names["p002"]["it"]
+    names["p999"] = {"fr": ["x"]}
+    (folder / "names.json").write_text(json.dumps({"names": names}), encoding="utf-8")
+    problems = check_deck(str(folder))
+    assert "names.json: p002 has no it name" in problems
+    assert "names.json: p999 is not in deck.json" in problems
+    assert not any("not listed" in p for p in problems)
+
+
+@pytest.mark.parametrize(
+    ("clue", "language", "strict"),
+    [("fourmi", "fr", True), ("FOURMIS", "fr", False), ("ants", "en", False), ("furnici", "ro", True),
+     ("Ameisen", "de", False), ("formiche", "it", True), ("COEUR", "fr", False)],
+)
+def test_a_clue_naming_a_visible_picture_is_refused(clue: str, language: str, strict: bool) -> None:
+    from engine.clues import check_clue
+    from engine.pictures_deck import visible_names
+
+    visible = visible_names(["p001", "p349", "p060"], language)
+    assert check_clue(clue, visible, language=language, strict=strict)
+    assert not check_clue("insecte" if language == "fr" else "zzzz", visible, language=language, strict=strict)
