@@ -23,7 +23,15 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.words import WordPack, WordPackError, bundled_packs, load_pack, parse_pack, read_pack_text
+from engine.words import (
+    LANGUAGE_PACKS,
+    WordPack,
+    WordPackError,
+    bundled_packs,
+    load_pack,
+    parse_pack,
+    read_pack_text,
+)
 
 log = logging.getLogger("duetbox.packs")
 
@@ -129,10 +137,19 @@ def pack_names(data_dir: str | Path) -> tuple[str, ...]:
 
 
 def pack_label(name: str, data_dir: str | Path) -> str | None:
-    """A custom pack's label with its word count ("kids (120)"); None for a bundled pack (named by language)."""
-    for pack in custom_packs(data_dir):
-        if pack.name == name:
-            return f"{pack.name} ({pack.words})"
+    """A pack's label with its word count: a custom pack's file name ("kids (120)"), a bundled themed pack's
+    ``# name:`` ("Cuisine (227)"); None for a bundled language pack (the screens name it by its language)."""
+    if name in bundled_packs():
+        if name in LANGUAGE_PACKS:
+            return None
+        try:
+            pack = load_pack(name)
+        except WordPackError:
+            return None
+        return f"{pack.name} ({len(pack.words)})"
+    for custom in custom_packs(data_dir):
+        if custom.name == name:
+            return f"{custom.name} ({custom.words})"
     return None
 
 
