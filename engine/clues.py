@@ -45,6 +45,10 @@ PROBLEM_CODES = (
 
 # Languages whose nouns end in an inflectional vowel a compound's derivatives drop (ro unde -> unduire).
 _FINAL_VOWEL_LANGUAGES = ("ro",)
+_COMBINING_FOLDED = frozenset(
+    ("micro", "macro", "mini", "maxi", "tele", "auto", "foto", "photo", "radio", "aero", "hydro", "bio", "geo", "eco",
+     "electro", "super", "hyper", "ultra", "multi", "poly", "mono", "semi", "demi", "inter", "extra", "pseudo",
+     "termo", "thermo", "video", "moto", "porte", "grand"))
 _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ĳ": "ij", "ø": "o", "ł": "l", "đ": "d"})
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2018": "'"})
 # Romanian is often typed with the legacy cedilla letters; the stemmer knows the comma-below ones.
@@ -161,7 +165,14 @@ class _Info:
     keys: frozenset[str]  # the folded word and its folded lemmas
     known: bool  # the lemma table knows the word
     roots: tuple[str, ...]  # folded remainders after a known prefix, when the remainder is a known word
-    parts: tuple[str, ...]  # folded parts of a compound (MICROUNDE: micro, unde), () when not a compound
+    language: str
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """Folded parts of a compound (MICROUNDE: micro, unde), () when not one; worked out for visible words only."""
+        from . import families
+
+        return families.parts(self.raw, self.language)
 
 
 @cache
@@ -172,7 +183,7 @@ def _info(word: str, language: str) -> _Info:
     folded = normalize(word)
     found = lemmas.lemmas(word.strip(), language)
     keys = frozenset({folded} | {normalize(lemma) for lemma in found})
-    return _Info(folded, raw, keys, bool(found), families.roots(raw, language), families.parts(raw, language))
+    return _Info(folded, raw, keys, bool(found), families.roots(raw, language), language)
 
 
 def _forms(a: _Info, b: _Info, language: str) -> bool:
@@ -193,13 +204,13 @@ def _family(a: _Info, b: _Info, language: str) -> bool:
     suffixes = _SUFFIXES.get(language, ())
     if _same_family(a.folded, b.folded, stem, suffixes) or _same_family(a.raw, b.raw, stem, suffixes):
         return True
-    skeleton = _SKELETONS.get(language)
+    skeleton = _SKELETONS.get(language)  # Italian uo/o only: Romanian's oa/o and ea/e refused too many look-alikes
     if skeleton is not None and _same_family(skeleton(a.folded), skeleton(b.folded), stem, suffixes):
         return True  # floare / florar, școală / școlar, scuola / scolaro
-    if _short_family(a.folded, b.folded, suffixes):
-        return True
     left = a.keys | set(a.roots)
-    right = b.keys | set(b.roots)
+    # the visible word as written and its roots, not its table lemmas: a card's noun may read as a verb form there
+    # (letto, a bed, is also "read", leggere); its own forms are _forms' business
+    right = {b.folded} | set(b.roots)
     return any(_same_family(x, y, stem, derived=True) for x in left for y in right if (x, y) != (a.folded, b.folded))
 
 
@@ -208,13 +219,13 @@ def _compound_with(a: _Info, b: _Info, language: str) -> bool:
     longer visible words inside a clue are refused as "contains" already. Not in English, whose rules allow
     SPARROW for ROW ("don't be too strict"), nor with any head word (DISCURS holds URS by chance)."""
 
-    from .families import COMBINING, PREFIXES
+    from .families import PREFIXES
 
     clue, shown = a.folded, b.folded
     if len(shown) < 3 or not clue.endswith(shown) or len(a.raw) != len(clue):
         return False
     head = a.raw[: len(clue) - len(shown)]
-    return len(head) >= MIN_PART_LETTERS and (head in PREFIXES.get(language, ()) or head in COMBINING)
+    return len(head) > MIN_PART_LETTERS and head in PREFIXES.get(language, ())
 
 
 def _compound_part(a: _Info, b: _Info, language: str) -> bool:
@@ -227,20 +238,24 @@ def _compound_part(a: _Info, b: _Info, language: str) -> bool:
     stem = _stemmer(language)
     own = a.keys | set(a.roots)  # the clue, its lemmas, its roots under a prefix (unhorsed -> horsed)
     for part in b.parts:
-        if part in own or any(_same_family(x, part, stem, derived=True) for x in a.keys):
+        if part in own:
+            return True
+        # a lemma and a part share a stem: 5 letters at least (porte is no family of AÉROPORT's port)
+        if any(_same_family(x, part, stem, derived=True) and len(stem(x)) > MIN_PART_LETTERS for x in a.keys):
             return True
         # a root and a part: both guessed at, so they must share a longer stem (beachten -> achten / Achterbahn)
         if any(_same_family(x, part, stem, derived=True) and len(stem(x)) > MIN_PART_LETTERS for x in a.roots):
             return True
         if any(part in _info(x, language).keys for x in a.roots):
             return True  # unhorsed -> horsed, a form of HORSESHOE's part horse
-        if len(clue) - len(part) >= 3:
+        if len(clue) - len(part) >= MIN_PART_LETTERS:
             spelled = raw if len(raw) == len(clue) else clue  # ligatures make the folded word longer
             if clue.startswith(part) and lemmas.known(spelled[len(part):], language):
                 return True
             if clue.endswith(part) and lemmas.known(spelled[: len(spelled) - len(part)], language):
                 return True
-        if language in _FINAL_VOWEL_LANGUAGES and part[-1] in "aeiou" and len(part) >= MIN_PART_LETTERS:
+        if language in _FINAL_VOWEL_LANGUAGES and part[-1] in "aeiou" and len(part) >= MIN_PART_LETTERS \
+                and normalize(part) not in _COMBINING_FOLDED:
             root = part[:-1]  # unde (waves) -> und-: unduire
             ending = clue[len(root):]
             if clue.startswith(root) and len(ending) >= 3 and ending[0] in "aeiou" and stem(clue).startswith(root):
@@ -286,21 +301,8 @@ def _alternations(*pairs: tuple[str, str]) -> Callable[[str], str]:
 # Vowel alternations inside a family, on folded words: Romanian oa/o and ea/e (floare, florar; fereastră,
 # ferestre), Italian uo/o (scuola, scolaro; fuoco, focolare).
 _SKELETONS: dict[str, Callable[[str], str]] = {
-    "ro": _alternations(("oa", "o"), ("ea", "e")),
     "it": _alternations(("uo", "o"),),
 }
-
-
-def _short_family(a: str, b: str, suffixes: tuple[str, ...]) -> bool:
-    """A 3-letter word and the same word with a derivational ending (run / runner, art / artist), the last
-    consonant doubled or not; other 3-letter look-alikes stay allowed (mer / merle, mer / mercredi)."""
-    short, long = sorted((a, b), key=len)
-    if len(short) != 3 or not long.startswith(short):
-        return False
-    rest = long[3:]
-    if rest[:1] == short[-1] and short[-1] not in "aeiouy":
-        rest = rest[1:]
-    return len(rest) >= 2 and rest in suffixes
 
 
 # Derivational endings a 3-letter stem must be followed by to make a family (ROUE / ROUAGE, RUN / RUNNER).
@@ -345,4 +347,4 @@ def prepare(visible: Sequence[str], language: str) -> None:
         return
     for word in visible:
         if word.strip():
-            _info(word.strip().translate(_APOSTROPHES), language)
+            _info(word.strip().translate(_APOSTROPHES), language).parts  # noqa: B018 - computed and cached

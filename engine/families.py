@@ -28,7 +28,7 @@ PREFIXES: dict[str, tuple[str, ...]] = {
            "un", "re", "de", "in", "im", "en", "em", "up", "be", "co"),
     "ro": ("contra", "supra", "anti", "stră", "răs", "des", "dez", "pre", "sub", "ne", "re", "în", "îm", "de"),
     "de": ("durch", "unter", "über", "nach", "miss", "ver", "ent", "zer", "vor", "aus", "ein", "auf", "mit", "un",
-           "be", "er", "ge", "an", "ab", "zu", "um"),
+           "be", "er", "an", "ab", "zu", "um"),
     "it": ("contro", "sovra", "sopra", "anti", "stra", "tras", "dis", "pre", "ri", "re", "in", "im", "de"),
 }
 
@@ -81,13 +81,15 @@ def parts(raw: str, language: str) -> tuple[str, ...]:
     """Folded parts of ``raw`` read as a compound of two words (or a combining form and a word); () if none."""
     if not raw.isalpha() or len(raw) < 2 * MIN_ROOT - 1:
         return ()
-    found: list[str] = []
-    for cut in range(3, len(raw) - MIN_ROOT + 1):
+    head_letters = MIN_ROOT if language in ("en", "de") else MIN_ROOT + 1  # Romance compounds: porte-, para-...
+    for cut in range(3, len(raw) - MIN_ROOT + 1):  # the longest tail first: schatz + truhe, not schatzt + ruhe
         head, tail = raw[:cut], raw[cut:]
-        if tail in _suffixes(language) or not _known(tail, language):
-            continue  # Kirschen is no compound of -chen
-        if head in COMBINING or (len(head) >= MIN_ROOT and _known(head, language)):
-            found += [_folded(head), _folded(tail)]
-        elif language == "de" and head.endswith("s") and len(head) > MIN_ROOT and _known(head[:-1], language):
-            found += [_folded(head[:-1]), _folded(tail)]  # the linking s of Arbeitszimmer
-    return tuple(dict.fromkeys(found))
+        if tail.endswith(_suffixes(language)) or not _known(tail, language):
+            continue  # Kirschen is no compound of -chen, nor bouclier of bouc + lier, nor închisoare of -oare
+        if language == "de" and not lemmas.known(tail.capitalize(), language):
+            continue  # a German compound ends in a noun
+        if head in COMBINING or (len(head) >= head_letters and _known(head, language)):
+            return (_folded(head), _folded(tail))
+        if language == "de" and head.endswith("s") and len(head) > MIN_ROOT and _known(head[:-1], language):
+            return (_folded(head[:-1]), _folded(tail))  # the linking s of Arbeitszimmer
+    return ()
