@@ -19,9 +19,9 @@ from typing import Any
 
 from device import ringfx
 from device.cluewarm import warm as warm_clue_checker
-from device.packs import following_language
 from device.i18n import LANGUAGES, Translator
 from device.outputs import Outputs
+from device.packs import following_language
 from device.pin import PinStore
 from device.render import models as m
 from device.screens.base import Frame, Screen

@@ -175,8 +175,8 @@ def following_language(pack: str, old_language: str, new_language: str) -> str:
 def import_status(app: object) -> str:
     """The admin row "import packs": import from the USB folders; the status line (translated, or the checker's
     one-line reason for the first refused file)."""
-    tr = getattr(app, "tr")
-    storage = getattr(app, "storage")
+    tr = app.tr
+    storage = app.storage
     imported, refused = import_folders(storage.directory)
     if refused:
         return refused[0] if not imported else f"{tr('settings.imported', n=len(imported))} · {refused[0]}"

@@ -391,7 +391,8 @@ class SettingsScreen(Screen):
         return rows + ["back"]
 
     def _options(self, row: str) -> tuple[Any, ...] | None:
-        return {"language": LANGS, "pack": packs.pack_names(self.app.storage.directory), "tokens": TOKENS, "brightness": BRIGHTNESS, "volume": VOLUME,
+        return {"language": LANGS, "pack": packs.pack_names(self.app.storage.directory), "tokens": TOKENS,
+                "brightness": BRIGHTNESS, "volume": VOLUME,
                 "muted": (False, True), "cafe_mode": (False, True), "speech_A": (False, True),
                 "speech_B": (False, True), "speech_output_A": SPEECH_OUTPUTS, "speech_output_B": SPEECH_OUTPUTS,
                 "hourglass_seconds": (30, 60, 90, 120, 180), "hourglass_enforced": (False, True),

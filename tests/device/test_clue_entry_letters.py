@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from boxscript import make_record, run_box, exported
+from boxscript import exported, make_record, run_box
 
 from device.screens.play import DELETE, DONE, SKIP, SPACE, letters_for, picked
 from engine.keyboard import typed
