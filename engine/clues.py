@@ -241,8 +241,9 @@ def _compound_part(a: _Info, b: _Info, language: str) -> bool:
         if part in own:
             return True
         # a lemma and a part share a stem: 5 letters at least (porte is no family of AÉROPORT's port)
-        if any(_same_family(x, part, stem, derived=True) and len(stem(x)) > MIN_PART_LETTERS for x in a.keys):
-            return True
+        if any(_same_family(x, part, stem, derived=True) and len(stem(x)) > MIN_PART_LETTERS
+               and (stem(x) == stem(part) or abs(len(x) - len(part)) >= 3) for x in a.keys):
+            return True  # but a part and a letter or two is another word (microb)
         # a root and a part: both guessed at, so they must share a longer stem (beachten -> achten / Achterbahn)
         if any(_same_family(x, part, stem, derived=True) and len(stem(x)) > MIN_PART_LETTERS for x in a.roots):
             return True
