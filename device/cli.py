@@ -8,7 +8,7 @@ import sys
 COMMANDS: dict[str, str] = {
     "run": "start the box (--hardware emulator|mock|pi)",
     "replay": "replay a game record and print its final state as JSON",
-    "words": "word packs: `duetbox words check FILE`",
+    "words": "word packs: `duetbox words check FILE`, `duetbox words add FILE`, `duetbox words import FOLDER`",
     "pictures": "picture deck: `duetbox pictures check [DIR]`",
     "config": "hardware configuration: `duetbox config check FILE`",
     "hw-test": "check the wiring of a real box",
