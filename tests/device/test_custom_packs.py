@@ -10,6 +10,7 @@ from boxscript import Table, exported, run_box
 
 from device import packs
 from device.cli import main
+from device.pin import PinStore
 
 KIDS = ["apple", "ball", "cat", "dog", "egg", "fish", "goat", "hat", "ink", "jam", "kite", "lamp", "moon", "nest",
         "owl", "pen", "queen", "rain", "sun", "tree", "van", "wolf", "box", "yak", "zoo", "bell", "cake", "drum"]
@@ -78,6 +79,8 @@ def test_a_pack_imported_from_a_usb_folder_is_played_in_a_scripted_run(tmp_path:
     usb = tmp_path / "usb"
     _pack(usb, "kids")
     monkeypatch.setenv("DUETBOX_USB", str(usb))
+    (tmp_path / "data").mkdir()
+    PinStore(tmp_path / "data").set("0000")  # the admin PIN (no default: `duetbox pin set` on a real box)
     t = Table()
     # the admin chord, PIN 0000, then six rows up from the first row: "import packs"
     t.add("down menu", "down A.stop", "down B.stop", "wait 5200", "release", *["press A.ok"] * 4)
