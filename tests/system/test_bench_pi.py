@@ -3,6 +3,8 @@ the bench reports, it does not judge this machine). The simulation's inputs are 
 
 from __future__ import annotations
 
+import pytest
+
 import random
 
 from helpers_reliability import duetbox
@@ -34,7 +36,8 @@ def test_bench_pi_profile_measures_every_figure_in_one_run() -> None:
     assert 0 < result["oled_guess_fraction"] < 1  # a guess never resends both whole frames
     # a guess's OLED bytes on the wire at 400 kHz, 9 clock cycles a byte
     assert result["pi_oled_bus_ms_per_guess"] == round(result["oled_bus_bytes_per_guess"] * 9 / 400, 2)
-    assert result["cpu_ms_per_guess_board_estimate"] == round(result["cpu_ms_per_guess"] * 3.0, 2)
+    # the estimate scales the unrounded CPU time: recomputed from the rounded figure it may differ in the last digit
+    assert result["cpu_ms_per_guess_board_estimate"] == pytest.approx(result["cpu_ms_per_guess"] * 3.0, abs=0.011)
     assert set(result["targets"]) == set(PROFILE_TARGETS)
     assert all(v.startswith(("met", "MISSED")) for v in result["targets"].values())
     text = profile_table(result)
