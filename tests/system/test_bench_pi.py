@@ -3,10 +3,9 @@ the bench reports, it does not judge this machine). The simulation's inputs are 
 
 from __future__ import annotations
 
-import pytest
-
 import random
 
+import pytest
 from helpers_reliability import duetbox
 
 from device.bench_pi import (
