@@ -115,7 +115,8 @@ def check(table: Path, pack: set[str], *, allow_extra: bool = False, require_all
         problem(f"{table.name}: no # header lines")
     for word, associates in sorted(report.associates.items()):
         if not MIN_ASSOCIATES <= len(associates) <= MAX_ASSOCIATES:
-            problem(f"{table.name}: {word!r} has {len(associates)} associates (want {MIN_ASSOCIATES}..{MAX_ASSOCIATES})")
+            want = f"{MIN_ASSOCIATES}..{MAX_ASSOCIATES}"
+            problem(f"{table.name}: {word!r} has {len(associates)} associates (want {want})")
     if require_all:
         missing = sorted(pack - set(report.associates))
         if missing:
