@@ -12,6 +12,9 @@ import numpy as np
 
 from partner import giver as _giver
 from partner import guesser as _guesser
+from partner import messages as _messages
+from partner import noisy as _noisy
+from partner.assoc import AssocError, AssocTable
 from partner.legal import Checker, engine_checker
 from partner.paths import PLAY_SPACES, SPACES, built_spaces, space_path
 from partner.prior import partner_prior
@@ -32,6 +35,17 @@ __all__ = [
 
 DIFFICULTIES = ("easy", "normal")
 
+#: The box's own settings (measured: docs/partner.md, "Tuning"). The legacy giver/guesser settings of
+#: partner.giver and partner.guesser stay for the evaluation's stand-in partner.
+BOX_NOISE = {"normal": _noisy.NoiseParams(), "easy": _noisy.NoiseParams(assassin=12.0, max_n=2)}
+BOX_GUESSER = {
+    "normal": _guesser.GuesserParams(tau=0.6, assassin_cost=12.0, min_green=0.55),
+    "easy": _guesser.GuesserParams(tau=0.6, assassin_cost=16.0, min_green=0.6),
+}
+#: σ units added to a card's similarity per point of association strength (1..5), when giving and when reading
+W_ASSOC_GIVE = 0.3
+W_ASSOC_READ = 0.4
+
 
 class PartnerUnavailable(RuntimeError):
     """No partner for this language here; str() is a one-line reason fit for a screen."""
@@ -46,9 +60,11 @@ def available_languages(data_dir: str | None = None) -> list[str]:
 class _Received:
     word: str
     number: int
-    considered: list[str] = field(default_factory=list)
+    considered: list[tuple[str, float, float]] = field(default_factory=list)  # word, P(green), P(assassin)
     guesses: list[str] = field(default_factory=list)
-    reason: str = ""
+    reason: str = ""  # a partner.messages key
+    reason_card: tuple[float, float] = (0.0, 0.0)  # P(green), P(assassin) of the card the reason is about
+    sudden: bool = False
     turn: int = 0  # index of this clue's turn in the history
 
 
@@ -69,6 +85,13 @@ class Partner:
         checker: Checker | None = None,
         giver_params: _giver.GiverParams | None = None,
         guesser_params: _guesser.GuesserParams | None = None,
+        assoc: AssocTable | None = None,
+        clean: bool = False,
+        noise: _noisy.NoiseParams | None = None,
+        adaptive: bool = True,
+        w_assoc_give: float = W_ASSOC_GIVE,
+        w_assoc_read: float = W_ASSOC_READ,
+        language: str | None = None,
     ) -> None:
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}")
@@ -78,10 +101,20 @@ class Partner:
         self.difficulty = difficulty
         self.giver_spaces = list(spaces)
         self.guesser_spaces = list(guesser_spaces or spaces)
-        self.vocab = _giver.Vocabulary(self.giver_spaces)
+        self.assoc = assoc if assoc else None
+        self.vocab = _giver.Vocabulary(
+            self.giver_spaces, clean=clean, extra=self.assoc.all_associates() if self.assoc else ()
+        )
         self.giver_params = giver_params or (_giver.EASY if difficulty == "easy" else _giver.GiverParams())
         self.guesser_params = guesser_params or (_guesser.EASY if difficulty == "easy" else _guesser.GuesserParams())
         self.checker = checker
+        self.noise = noise
+        self.adaptive = adaptive  # grow bolder / follow closer while the partner reads well (legacy switches)
+        self.w_assoc_give = w_assoc_give if self.assoc else 0.0
+        self.w_assoc_read = w_assoc_read if self.assoc else 0.0
+        #: the interface language of the "what I meant" texts (default: the partner's own language)
+        self.language = language or lang
+        self._rng = np.random.default_rng(noise.seed if noise else 0)
         self._scores: _giver.BoardScores | None = None
         self._mats: dict[str, np.ndarray] = {}
         self._board: tuple[str, ...] = ()
@@ -92,8 +125,16 @@ class Partner:
     # ------------------------------------------------------------------ loading
 
     @classmethod
-    def load(cls, lang: str, data_dir: str | None = None, difficulty: str = "normal") -> Partner:
-        """Load the built spaces of `lang` (up to two). Raises PartnerUnavailable with a one-line reason."""
+    def load(
+        cls,
+        lang: str,
+        data_dir: str | None = None,
+        difficulty: str = "normal",
+        assoc_path: str | None = None,
+        language: str | None = None,
+    ) -> Partner:
+        """Load the built spaces of `lang` (up to two) and its association table (the bundled one, or
+        `assoc_path`). Raises PartnerUnavailable with a one-line reason."""
         if lang not in SPACES:
             raise PartnerUnavailable(f"no solo partner for language {lang!r}: no word-vector model for it")
         names = built_spaces(lang, data_dir)[:PLAY_SPACES]
@@ -103,11 +144,42 @@ class Partner:
             spaces = [VectorSpace.load(space_path(lang, n, data_dir)) for n in names]
         except SpaceError as exc:
             raise PartnerUnavailable(str(exc)) from exc
+        try:
+            assoc = AssocTable.load(assoc_path, lang) if assoc_path else AssocTable.bundled(lang)
+        except (OSError, AssocError) as exc:
+            raise PartnerUnavailable(str(exc).splitlines()[0]) from exc
+        if difficulty not in DIFFICULTIES:
+            raise PartnerUnavailable(f"unknown difficulty {difficulty!r}")
+        return cls.box(lang, spaces, difficulty, assoc, language)
+
+    @classmethod
+    def box(
+        cls,
+        lang: str,
+        spaces: Sequence[VectorSpace],
+        difficulty: str = "normal",
+        assoc: AssocTable | None = None,
+        language: str | None = None,
+        **overrides: object,
+    ) -> Partner:
+        """The box as it plays (what `load` returns) from spaces already loaded: clues from the first space,
+        guessing on all, clean vocabulary, the association table, noise-aware clues, the cautious guesser.
+        `overrides` replace constructor arguments (the evaluation's sweeps)."""
         # Measured (docs/partner.md): consensus clues avoid some assassins with a distant partner but win no
         # game with a near one, in either difficulty; so clues come from the first space and guessing averages
         # every space (which helped). Consensus stays available through the constructor and the eval command.
-        givers = spaces[:1]
-        return cls(lang, givers, difficulty, guesser_spaces=spaces, checker=engine_checker(lang))
+        args: dict[str, object] = {
+            "guesser_spaces": list(spaces),
+            "checker": engine_checker(lang),
+            "guesser_params": BOX_GUESSER[difficulty],
+            "assoc": assoc,
+            "clean": True,
+            "noise": BOX_NOISE[difficulty],
+            "adaptive": False,
+            "language": language,
+        }
+        args.update(overrides)
+        return cls(lang, list(spaces[:1]), difficulty, **args)  # type: ignore[arg-type]
 
     def new_game(self) -> None:
         self._given.clear()
@@ -120,7 +192,7 @@ class Partner:
         key = tuple(normalize(w) for w in board)
         if self._scores is None or key != self._board:
             self._board = key
-            self._scores = _giver.BoardScores(self.vocab, key, self.lang)
+            self._scores = _giver.BoardScores(self.vocab, key, self.lang, self.assoc, self.w_assoc_give)
             self._mats = {s.key: s.board_matrix(key)[0] for s in self.guesser_spaces}
         return self._scores
 
@@ -145,29 +217,41 @@ class Partner:
         mine = [t for t in history if t.giver == ME]
         banned = {normalize(t.word) for t in mine} | set(self._given)
         leftovers = {i for t in mine for i in (t.targets or self._given.get(normalize(t.word), ()))} - covered
-        choice = _giver.choose_clue(
-            scores,
-            self.vocab,
-            targets,
-            bystanders,
-            assassins,
-            visible,
-            self._giver_params_now(mine),
-            banned=banned,
-            leftovers=leftovers,
-            checker=self.checker,
-        )
+        if self.noise is not None:
+            choice = _noisy.choose_noisy(
+                scores,
+                self.vocab,
+                targets,
+                bystanders,
+                assassins,
+                visible,
+                self.noise,
+                sigma=self._noise_now(mine),
+                banned=banned,
+                leftovers=leftovers,
+                checker=self.checker,
+                rng=self._rng,
+            )
+        else:
+            choice = _giver.choose_clue(
+                scores,
+                self.vocab,
+                targets,
+                bystanders,
+                assassins,
+                visible,
+                self._giver_params_now(mine),
+                banned=banned,
+                leftovers=leftovers,
+                checker=self.checker,
+            )
         if choice is not None:
             self._given[choice.word] = choice.targets
             self._log.append(("gave", choice))
         return choice
 
-    def _giver_params_now(self, mine: Sequence[Turn]) -> _giver.GiverParams:
-        """Bolder while the partner has understood every clue so far; the plain parameters otherwise.
-
-        A clue was understood when the guesses of its turn hit the meant cards, in any order, before anything
-        else. The box cannot know how its partner reads words; this is how it learns during the game.
-        """
+    def _verdicts(self, mine: Sequence[Turn]) -> list[bool]:
+        """Per clue of mine with guesses: whether the partner's first guesses were exactly the cards I meant."""
         verdicts = []
         for t in mine:
             meant = set(t.targets or self._given.get(normalize(t.word), ()))
@@ -175,8 +259,28 @@ class Partner:
                 continue
             first = [card for card, _ in t.guesses[: len(meant)]]
             verdicts.append(set(first) <= meant and len(first) == len(meant))
+        return verdicts
+
+    def _noise_now(self, mine: Sequence[Turn]) -> float:
+        """The partner's reading noise as the box believes it now: each clue read as meant lowers it, each misread
+        raises it, by the factor (1 ± adapt), within half and twice the starting level."""
+        assert self.noise is not None
+        sigma = self.noise.sigma
+        if self.noise.adapt:
+            for ok in self._verdicts(mine):
+                sigma *= (1 - self.noise.adapt) if ok else (1 + self.noise.adapt)
+            sigma = float(np.clip(sigma, 0.5 * self.noise.sigma, 2.0 * self.noise.sigma))
+        return sigma
+
+    def _giver_params_now(self, mine: Sequence[Turn]) -> _giver.GiverParams:
+        """Bolder while the partner has understood every clue so far; the plain parameters otherwise.
+
+        A clue was understood when the guesses of its turn hit the meant cards, in any order, before anything
+        else. The box cannot know how its partner reads words; this is how it learns during the game.
+        """
+        verdicts = self._verdicts(mine)
         # A "careful after a misread" mode was measured too: it cost more wins than it saved assassins.
-        if verdicts and all(verdicts):
+        if self.adaptive and verdicts and all(verdicts):
             return _giver.BOLD
         return self.giver_params
 
@@ -196,13 +300,42 @@ class Partner:
                     z = s.z(self._mats[s.key] @ s.clue_vecs[int(same[0])])
             if z is not None:
                 zs.append(z)
-        return np.mean(zs, axis=0) if zs else None
+        bonus = self._assoc_bonus(word)
+        if not zs:
+            # no vector for the word: the table alone reads it (below a random word elsewhere)
+            return None if bonus is None else bonus - 1.0
+        z = np.mean(zs, axis=0)
+        return z if bonus is None else z + bonus
+
+    def _assoc_bonus(self, word: str) -> np.ndarray | None:
+        """A person's clue read through the association table: a card the clue is an associate of gets
+        `w_assoc_read` σ per point of strength (cards sharing a vector row are told apart this way)."""
+        if not self.assoc or not self.w_assoc_read:
+            return None
+        pointed = self.assoc.pointed(word)
+        if not pointed:
+            lemma = self._lemma(word)
+            pointed = self.assoc.pointed(lemma) if lemma != word else {}
+        if not pointed:
+            return None
+        return np.array([self.w_assoc_read * pointed.get(w, 0) for w in self._board], dtype=np.float64)
+
+    def _lemma(self, word: str) -> str:
+        """The clue word's likely singular (chevaux → cheval, pommes → pomme) for the table lookup; no
+        lemmatizer is loaded on the box."""
+        w = normalize(word)
+        for plural, singular in (("aux", "al"), ("eux", "eu"), ("s", ""), ("x", "")):
+            if w.endswith(plural) and len(w) > len(plural) + 2:
+                cand = w[: len(w) - len(plural)] + singular
+                if self.assoc and (self.assoc.pointed(cand) or cand in self.assoc.forward):
+                    return cand
+        return w
 
     def _guesser_params_now(self, history: Sequence[Turn]) -> _guesser.GuesserParams:
         """Follow the partner's numbers more closely while every guess on its clues has been right."""
         turns = [t for t in history if t.giver == PARTNER and t.guesses]
         results = [r for t in turns for _, r in t.guesses]
-        if self.difficulty == "normal" and results and all(r == "G" for r in results):
+        if self.adaptive and self.difficulty == "normal" and results and all(r == "G" for r in results):
             return _guesser.BOLD
         # A careful mode after a wrong guess was measured: fewer assassins with a distant partner, but fewer
         # wins with a close one; not kept.
@@ -249,12 +382,13 @@ class Partner:
         go, reason = _guesser.should_continue(a, card, params, hits, sudden_death)
         entry = self._received.get((len(history), clue_word or ""))
         if entry is None:
-            entry = _Received(clue_word or "(sudden death)", clue_number or 0, turn=len(history))
+            entry = _Received(clue_word or "", clue_number or 0, turn=len(history), sudden=clue_word is None)
             self._received[(len(history), clue_word or "")] = entry
             self._log.append(("received", entry))
             top = [int(i) for i in np.argsort(-a.value)[:4] if touchable[i]]
-            entry.considered = [f"{self._board[i]} ({a.green[i]:.0%} green, {a.assassin[i]:.0%} assassin)" for i in top]
+            entry.considered = [(self._board[i], float(a.green[i]), float(a.assassin[i])) for i in top]
         entry.reason = reason
+        entry.reason_card = (float(a.green[card]), float(a.assassin[card]))
         if not go:
             return None
         entry.guesses.append(self._board[card])
@@ -262,27 +396,37 @@ class Partner:
 
     # ------------------------------------------------------------------ explaining
 
-    def explain(self, history: Sequence[Turn] = ()) -> list[str]:
-        """What I meant: per clue given, the words meant; per clue received, the words weighed and why.
+    def explain(self, history: Sequence[Turn] = (), language: str | None = None) -> list[str]:
+        """What I meant: per clue given, the words meant; per clue received, the words weighed and why, in the
+        interface language (`language`, else the one the partner was made with; partner.messages).
 
         With the game's `history`, a turn that ended on a wrong guess says so instead of the last reason.
         """
+        lang = language or self.language
+        say = _messages.say
+        pct = _messages.percent
         lines = []
         for kind, item in self._log:
             if kind == "gave":
                 assert isinstance(item, ClueChoice)
-                meant = ", ".join(self._board[i] for i in item.targets)
-                note = " (no safe clue: the least risky one)" if item.fallback else ""
-                lines.append(f"I said {item.word.upper()} {item.number}: I meant {meant}{note}")
+                meant = say(lang, "and").join(self._board[i] for i in item.targets)
+                key = "gave_fallback" if item.fallback else "gave"
+                lines.append(say(lang, key, word=item.word.upper(), number=item.number, meant=meant))
             else:
                 assert isinstance(item, _Received)
-                guessed = ", ".join(item.guesses) or "nothing"
-                reason = item.reason
+                guessed = say(lang, "and").join(item.guesses) or say(lang, "nothing")
+                green, assassin = item.reason_card
+                reason = say(lang, item.reason or "go_on", green=pct(green, lang), assassin=pct(assassin, lang))
                 turn = history[item.turn] if item.turn < len(history) else None
                 if turn is not None and turn.word == item.word and turn.guesses and turn.guesses[-1][1] != "G":
-                    reason = "the turn ended on a wrong guess"
+                    reason = say(lang, "wrong")
+                considered = say(lang, "sep").join(
+                    say(lang, "considered", word=w, green=pct(g, lang), assassin=pct(x, lang))
+                    for w, g, x in item.considered
+                )
+                key = "received_sd" if item.sudden else "received"
                 lines.append(
-                    f"You said {item.word.upper()} {item.number}: I considered {'; '.join(item.considered)};"
-                    f" I touched {guessed}; {reason}"
+                    say(lang, key, word=item.word.upper(), number=item.number, considered=considered,
+                        guessed=guessed, reason=reason)
                 )
         return lines

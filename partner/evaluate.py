@@ -1,4 +1,17 @@
-"""Box against box through the real Duet engine: wins, assassin losses, tokens, greens, precision, speed."""
+"""The partner through the real Duet engine: wins, assassin losses, tokens, greens, precision, speed.
+
+Setups (docs/partner.md, "Evaluation"):
+
+- ``solo``: the real solo game. The box sits at seat B and plays as `Partner.load` makes it (clean vocabulary,
+  association table, noise-aware giver, cautious guesser); a stand-in for a person sits at seat A and gives and
+  guesses.
+- ``clues``: the box gives every clue (both seats), the stand-in guesses every clue.
+- ``cross``: the old box-against-box runs (any giver spaces, any guesser spaces).
+
+The stand-in is the legacy partner (the giver and guesser of partner.giver / partner.guesser with their
+original settings) on a reader space with Gaussian noise: it never uses the association table, and the box's
+difficulty never changes it.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +28,42 @@ from engine.keycard import random_key
 from engine.seats import SEATS, Seat
 from engine.words import WordPack, draw_words
 from partner import Partner
+from partner import clean as _clean
+from partner import giver as _giver
+from partner import guesser as _guesser
+from partner.legal import engine_checker
 from partner.play import box_action
+from partner.space import VectorSpace
+
+#: The stand-in's settings, frozen here (the values of partner.giver / partner.guesser when the stand-in was
+#: calibrated against a person's blind reading, docs/partner.md), so that tuning the box never moves it.
+STANDIN_GIVER = _giver.GiverParams(
+    min_z=1.0, margin_n=0.0, margin_a=1.0, max_n=2, hard_max_n=4, big_margin=0.75, w_slack=0.4, w_freq=0.15,
+    leftover_bonus=0.25,
+)
+STANDIN_GUESSER = _guesser.GuesserParams(
+    tau=0.25, memory_weight=0.5, assassin_cost=8.0, bystander_cost=0.15, min_green=0.45, cap=0.97
+)
+
+
+def standin(lang: str, space: VectorSpace) -> Partner:
+    """A stand-in for a person: the legacy giver and guesser on `space`, no association table, normal level."""
+    p = Partner(
+        lang, [space], "normal", checker=engine_checker(lang), giver_params=STANDIN_GIVER,
+        guesser_params=STANDIN_GUESSER, assoc=None, clean=False, noise=None, adaptive=True,
+    )
+    return p
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of k successes in n trials (as fractions)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass
@@ -28,6 +76,8 @@ class GameResult:
     good_guesses: int
     clues: list[tuple[str, int, tuple[str, ...], tuple[str, ...]]]  # word, n, meant, touched-green
     sudden_death: bool = False  # the game reached sudden death
+    assassin_by: str | None = None  # the seat that touched the assassin
+    giver_of: list[str] = field(default_factory=list)  # per clue: the seat that gave it
 
 
 @dataclass
@@ -44,12 +94,27 @@ class Summary:
     clue_ms: list[float] = field(default_factory=list)
     board_ms: list[float] = field(default_factory=list)
     samples: list[GameResult] = field(default_factory=list)
+    assassin_play_by: dict[str, int] = field(default_factory=dict)  # assassin losses during play, per seat
+    box_seats: tuple[str, ...] = ()  # seats whose clues are the box's (for the vocabulary check)
+    box_clues: int = 0
+    bad_clues: list[str] = field(default_factory=list)  # box clues that are blocklisted or reviewed out
+    clue_words: dict[str, int] = field(default_factory=dict)  # how often the box said each word
+    lang: str = "fr"
+    guesses_by: dict[str, list[int]] = field(default_factory=dict)  # seat → [guesses, greens]
 
     def add(self, r: GameResult) -> None:
         self.games += 1
         self.wins += r.won
         self.assassin += r.reason == "assassin"
         self.assassin_sd += r.reason == "assassin" and r.sudden_death
+        if r.reason == "assassin" and not r.sudden_death and r.assassin_by:
+            self.assassin_play_by[r.assassin_by] = self.assassin_play_by.get(r.assassin_by, 0) + 1
+        for (word, _, _, _), seat in zip(r.clues, r.giver_of, strict=False):
+            if seat in self.box_seats and word != "-":
+                self.box_clues += 1
+                self.clue_words[word] = self.clue_words.get(word, 0) + 1
+                if _clean.is_blocked(word, self.lang):
+                    self.bad_clues.append(word)
         self.sudden_death += r.reason in ("sudden_death_miss", "out_of_time")
         self.tokens.append(r.tokens_used)
         self.greens.append(r.greens)
@@ -58,8 +123,55 @@ class Summary:
         if len(self.samples) < 200:
             self.samples.append(r)
 
+    def figures(self) -> dict[str, object]:
+        """Every figure, for --json (rates as percentages, intervals Wilson 95 %)."""
+        n = max(self.games, 1)
+        during = self.assassin - self.assassin_sd
+        p95 = statistics.quantiles(self.clue_ms, n=20)[18] if len(self.clue_ms) >= 20 else max(self.clue_ms or [0])
+
+        def pct(k: int) -> dict[str, float]:
+            lo, hi = wilson(k, self.games)
+            return {"pct": round(100 * k / n, 2), "lo": round(100 * lo, 2), "hi": round(100 * hi, 2), "count": k}
+
+        return {
+            "games": self.games,
+            "wins": pct(self.wins),
+            "assassin_losses": pct(self.assassin),
+            "assassin_during_play": pct(during),
+            "assassin_during_play_by_seat": {s: pct(k) for s, k in sorted(self.assassin_play_by.items())},
+            "assassin_in_sudden_death": pct(self.assassin_sd),
+            "time_or_sudden_death_losses": pct(self.sudden_death),
+            "tokens_used": round(statistics.fmean(self.tokens or [0]), 2),
+            "greens_found": round(statistics.fmean(self.greens or [0]), 2),
+            "guess_precision_pct": round(100 * self.good / max(self.guesses, 1), 1),
+            "guess_precision_by_seat_pct": {
+                s: round(100 * g / max(t, 1), 1) for s, (t, g) in sorted(self.guesses_by.items())
+            },
+            "box_clues": self.box_clues,
+            "box_clues_blocked": len(self.bad_clues),
+            "blocked_words": sorted(set(self.bad_clues)),
+            "clue_ms_mean": round(statistics.fmean(self.clue_ms or [0]), 1),
+            "clue_ms_p95": round(p95, 1),
+            "board_ms_mean": round(statistics.fmean(self.board_ms or [0]), 1),
+        }
+
     def lines(self) -> list[str]:
         n = max(self.games, 1)
+        f = self.figures()
+
+        def iv(key: str) -> str:
+            v = f[key]
+            assert isinstance(v, dict)
+            return f"{v['pct']:.1f} % [{v['lo']:.1f}, {v['hi']:.1f}]"
+
+        by_seat = f["assassin_during_play_by_seat"]
+        assert isinstance(by_seat, dict)
+        seats = ", ".join(f"seat {s} touched {v['pct']:.1f} %" for s, v in by_seat.items())
+        extra = [
+            f"wins {iv('wins')} (Wilson 95 %)",
+            f"assassin losses during play {iv('assassin_during_play')}" + (f" ({seats})" if seats else ""),
+            f"box clues {self.box_clues}, blocklisted or reviewed out: {len(self.bad_clues)}",
+        ]
         p95 = statistics.quantiles(self.clue_ms, n=20)[18] if len(self.clue_ms) >= 20 else max(self.clue_ms or [0])
         return [
             f"games {self.games}",
@@ -71,7 +183,7 @@ class Summary:
             f"guess precision {100 * self.good / max(self.guesses, 1):.1f} %",
             f"clue time mean {statistics.fmean(self.clue_ms or [0]):.1f} ms, p95 {p95:.1f} ms",
             f"new board mean {statistics.fmean(self.board_ms or [0]):.0f} ms, max {max(self.board_ms or [0]):.0f} ms",
-        ]
+        ] + extra
 
 
 def play_game(
@@ -83,8 +195,10 @@ def play_game(
     lang: str,
     rng: random.Random,
     summary: Summary | None = None,
+    timed: Sequence[Seat] = SEATS,
 ) -> GameResult:
-    """One game; every clue comes from `givers[seat]`, every guess from `guessers[seat]`."""
+    """One game; every clue comes from `givers[seat]`, every guess from `guessers[seat]`. Clue times are
+    recorded for the seats in `timed` (the box's)."""
     state = duet.new_game(tuple(words), key, duet.DuetRules(tokens=tokens, language=lang))
     for p in {id(p): p for p in (*givers.values(), *guessers.values())}.values():
         p.new_game()
@@ -95,6 +209,8 @@ def play_game(
     first: Seat = rng.choice(SEATS)
     guesses = good = 0
     meant: dict[int, tuple[str, ...]] = {}
+    giver_of: list[str] = []
+    assassin_by: str | None = None
     for _ in range(200):
         if state.over:
             break
@@ -103,9 +219,10 @@ def play_game(
             seat = first if (not state.clues and first in able) else able[0]
             t0 = time.perf_counter()
             action = box_action(givers[seat], state, seat)
-            if summary is not None:
+            if summary is not None and seat in timed:
                 summary.clue_ms.append(1000 * (time.perf_counter() - t0))
             assert isinstance(action, Clue)
+            giver_of.append(seat)
             given = givers[seat]._log[-1][1] if givers[seat]._log else None
             targets = tuple(words[i] for i in getattr(given, "targets", ()))
             meant[len(state.clues)] = targets
@@ -126,6 +243,12 @@ def play_game(
             giver_side = state.key.side("B" if seat == "A" else "A")
             guesses += 1
             good += giver_side[action.card] == "G"
+            if summary is not None:
+                tally = summary.guesses_by.setdefault(seat, [0, 0])
+                tally[0] += 1
+                tally[1] += giver_side[action.card] == "G"
+            if giver_side[action.card] == "X":
+                assassin_by = seat
         state, _ = duet.apply(state, action)
     clues = []
     for i, entry in enumerate(state.clues):
@@ -141,6 +264,8 @@ def play_game(
         good,
         clues,
         state.sudden_death,
+        assassin_by if state.reason == "assassin" else None,
+        giver_of,
     )
 
 
@@ -153,13 +278,27 @@ def evaluate(
     seed: int,
     lang: str,
     progress: Callable[[int], None] | None = None,
+    box_seats: Sequence[Seat] = SEATS,
 ) -> Summary:
     rng = random.Random(seed)
-    summary = Summary()
+    summary = Summary(box_seats=tuple(box_seats), lang=lang)
     for g in range(games):
         words = draw_words(pack, rng, 25)
         key = random_key(rng)
-        summary.add(play_game(words, key, givers, guessers, tokens, lang, rng, summary))
+        summary.add(play_game(words, key, givers, guessers, tokens, lang, rng, summary, timed=box_seats))
         if progress:
             progress(g + 1)
     return summary
+
+
+def seats_for(setup: str, box: Callable[[], Partner], person: Callable[[], Partner]) -> tuple[
+    dict[Seat, Partner], dict[Seat, Partner], tuple[Seat, ...]
+]:
+    """(givers, guessers, the box's giving seats) of a setup. One object per seat and role as a person would be:
+    in solo, seat A is one stand-in giving and guessing, seat B one box doing both."""
+    if setup == "solo":
+        a, b = person(), box()
+        return {"A": a, "B": b}, {"A": a, "B": b}, ("B",)
+    if setup == "clues":
+        return {"A": box(), "B": box()}, {"A": person(), "B": person()}, ("A", "B")
+    raise ValueError(f"unknown setup {setup!r}")

@@ -7,9 +7,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from partner.legal import Checker, candidate_mask
+from partner import clean as _clean
+from partner.assoc import AssocTable
+from partner.legal import Checker, LegalIndex, candidate_mask
 from partner.space import VectorSpace
-from partner.text import NOT_CLUES, normalize
+from partner.text import NOT_CLUES, fold, normalize, stems
 from partner.turns import ClueChoice
 
 SHARED_ROW_PENALTY = 1.0  # sigma units
@@ -33,34 +35,63 @@ BOLD = GiverParams(min_z=1.0, margin_n=0.0, margin_a=0.5, max_n=3, hard_max_n=4,
 EASY = GiverParams(min_z=1.5, margin_n=0.5, margin_a=2.0, max_n=2, hard_max_n=3)
 
 
-class Vocabulary:
-    """Clue candidates common to every space, with their vectors in each (the first space leads)."""
+EXTRA_ZIPF = 3.5  # associates from the table that the export's clue vocabulary lacks: no frequency at run time
 
-    def __init__(self, spaces: Sequence[VectorSpace]) -> None:
+
+class Vocabulary:
+    """Clue candidates common to every space, with their vectors in each (the first space leads).
+
+    `clean`: keep only words the box may say (partner.clean: blocklist, function words, the generated clue
+    vocabulary, the team's review). `extra`: more candidates (the association table's words), kept when every
+    space has a vector for them and, with `clean`, they are allowed too.
+    """
+
+    def __init__(self, spaces: Sequence[VectorSpace], clean: bool = False, extra: Iterable[str] = ()) -> None:
         if not spaces:
             raise ValueError("at least one space is needed")
         self.spaces = list(spaces)
         lead = spaces[0]
-        banned = NOT_CLUES.get(lead.lang, frozenset())
-        keep = [i for i, w in enumerate(lead.clue_words) if w not in banned and all(w in s for s in spaces[1:])]
+        lang = lead.lang
+        banned = NOT_CLUES.get(lang, frozenset())
+
+        def ok(w: str) -> bool:
+            return w not in banned and (not clean or _clean.allowed(w, lang)) and all(w in s for s in spaces[1:])
+
+        keep = [i for i, w in enumerate(lead.clue_words) if ok(w)]
         self.words = [lead.clue_words[i] for i in keep]
-        self.fold = lead.clue_fold[keep]
-        self.stem = lead.clue_stem[keep]
-        self.zipf = lead.clue_zipf[keep]
-        self.vecs = [lead.clue_vecs[keep]]
-        self.rows = [lead.clue_rows[keep]]
-        for s in spaces[1:]:
+        known = set(self.words)
+        more = [w for w in dict.fromkeys(normalize(e) for e in extra) if w not in known and w in lead and ok(w)]
+        more = [w for w in more if " " not in w and "-" not in w and "'" not in w and len(w) >= 3]
+        self.words += more
+        self.fold = np.concatenate([lead.clue_fold[keep], np.array([fold(w) for w in more], dtype=str)])
+        self.stem = np.concatenate([lead.clue_stem[keep], np.array(stems(more, lang), dtype=str)])
+        self.zipf = np.concatenate([lead.clue_zipf[keep], np.full(len(more), EXTRA_ZIPF, dtype=np.float32)])
+        self.from_table = np.concatenate([np.zeros(len(keep), dtype=bool), np.ones(len(more), dtype=bool)])
+        self.vecs = []
+        self.rows = []
+        for s in spaces:
             rows = np.array([s.row(w) for w in self.words], dtype=np.int64)
             self.rows.append(rows)
             self.vecs.append(np.asarray(s.vectors[rows], dtype=np.float32))
         self.position = {w: i for i, w in enumerate(self.words)}
+        self.tables = LegalIndex(self.fold, self.stem)
 
 
 class BoardScores:
     """Per board: the z-similarity of every candidate to every card in every space, and the legality mask."""
 
-    def __init__(self, vocab: Vocabulary, board: Sequence[str], lang: str) -> None:
+    def __init__(
+        self, vocab: Vocabulary, board: Sequence[str], lang: str, assoc: AssocTable | None = None, w_assoc: float = 0.0
+    ) -> None:
         self.board = [normalize(w) for w in board]
+        # strength[c, card]: how strongly the association table links candidate c to the card (0 = silent)
+        self.strength = np.zeros((len(vocab.words), len(self.board)), dtype=np.float32)
+        if assoc:
+            for j, w in enumerate(self.board):
+                for a, s in assoc.associates(w).items():
+                    k = vocab.position.get(a)
+                    if k is not None:
+                        self.strength[k, j] = s
         self.z = []
         for space, vecs in zip(vocab.spaces, vocab.vecs, strict=True):
             mat, known = space.board_matrix(self.board)
@@ -74,18 +105,35 @@ class BoardScores:
             rows = [space.row(w) for w in self.board]
             shared = [i for i, r in enumerate(rows) if r is not None and rows.count(r) > 1]
             if shared:
-                self.low[:, shared] -= SHARED_ROW_PENALTY
+                # ... unless the association table tells the card apart (it names the candidate for this card)
+                told_apart = self.strength[:, shared] > 0
+                self.low[:, shared] -= np.where(told_apart, 0.0, SHARED_ROW_PENALTY)
         self.high = np.maximum.reduce(self.z)  # ... and a bad card far in every space
+        if w_assoc:
+            # what a person thinks of: a table associate of a card is that much closer to it, for good and bad cards
+            bonus = w_assoc * self.strength
+            self.low = self.low + bonus
+            self.high = self.high + bonus
         self._vocab = vocab
         self._lang = lang
         self._legal_for: tuple[str, ...] | None = None
         self._legal = np.ones(len(vocab.words), dtype=bool)
+        self._per_word: dict[str, np.ndarray] = {}
 
     def legal(self, visible: Sequence[str]) -> np.ndarray:
+        """Candidates legal with these visible words: the AND of one cached mask per word (covering a card only
+        frees candidates, so later clues of the board cost almost nothing)."""
         key = tuple(visible)
         if key != self._legal_for:
             v = self._vocab
-            self._legal = candidate_mask(v.fold, v.stem, v.rows, visible, v.spaces, self._lang)
+            mask = np.ones(len(v.words), dtype=bool)
+            for w in visible:
+                one = self._per_word.get(w)
+                if one is None:
+                    one = candidate_mask(v.fold, v.stem, v.rows, [w], v.spaces, self._lang, v.tables)
+                    self._per_word[w] = one
+                mask &= one
+            self._legal = mask
             self._legal_for = key
         return self._legal
 

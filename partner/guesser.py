@@ -74,13 +74,14 @@ def assess(
 def should_continue(
     a: Assessment, card: int, params: GuesserParams, hits_this_turn: int, sudden_death: bool
 ) -> tuple[bool, str]:
-    """Whether to touch `card` (the best one); the reason is for the "what I meant" page."""
+    """Whether to touch `card` (the best one), and why: a key of partner.messages (its fields are the card's
+    chances, filled in by the "what I meant" page)."""
     if sudden_death:
-        return True, "sudden death: no clue will come, guessing the likeliest green"
+        return True, "sd"
     if hits_this_turn == 0:
-        return True, "at least one guess is required"
+        return True, "first"
     if a.green[card] < params.min_green:
-        return False, f"stopped: best left had a {a.green[card]:.0%} chance of green"
+        return False, "low_green"
     if a.value[card] <= 0:
-        return False, f"stopped: best left risked the assassin ({a.assassin[card]:.0%})"
-    return True, "went on: still likely green"
+        return False, "risk"
+    return True, "go_on"

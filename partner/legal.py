@@ -14,6 +14,17 @@ PREFIX = 5  # a clue sharing its first 5 letters with a visible word is treated 
 Checker = Callable[[str, Sequence[str]], bool]
 
 
+class LegalIndex:
+    """The look-up tables of candidate_mask for one candidate list (built once, reused for every board)."""
+
+    def __init__(self, cand_fold: np.ndarray, cand_stem: np.ndarray) -> None:
+        self.index = {w: i for i, w in enumerate(cand_fold.tolist())}
+        self.by_stem: dict[str, list[int]] = {}
+        for i, st in enumerate(cand_stem.tolist()):
+            self.by_stem.setdefault(st, []).append(i)
+        self.prefixes = np.array([w[:PREFIX] for w in cand_fold.tolist()])
+
+
 def candidate_mask(
     cand_fold: np.ndarray,
     cand_stem: np.ndarray,
@@ -21,16 +32,14 @@ def candidate_mask(
     visible: Sequence[str],
     spaces: Sequence[VectorSpace],
     lang: str,
+    tables: LegalIndex | None = None,
 ) -> np.ndarray:
     """True for candidates that are not a visible word, its family, part of it, containing it, or its row."""
     ok = np.ones(len(cand_fold), dtype=bool)
     if not len(cand_fold):
         return ok
-    index = {w: i for i, w in enumerate(cand_fold.tolist())}
-    by_stem: dict[str, list[int]] = {}
-    for i, st in enumerate(cand_stem.tolist()):
-        by_stem.setdefault(st, []).append(i)
-    prefixes = np.array([w[:PREFIX] for w in cand_fold.tolist()])
+    tables = tables or LegalIndex(cand_fold, cand_stem)
+    index, by_stem, prefixes = tables.index, tables.by_stem, tables.prefixes
     for word in visible:
         f = fold(word)
         if not f:

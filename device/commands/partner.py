@@ -6,7 +6,8 @@ import argparse
 import sys
 import time
 
-USAGE = "duetbox partner build [--lang fr|en] [--space S] [--data-dir D] | eval --giver S --guesser S ..."
+USAGE = ("duetbox partner build [--lang fr|en] [--space S] [--data-dir D] | "
+         "eval --setup solo|clues [--reader S --noise 1.5] [--json] | eval --giver S --guesser S ...")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,10 +28,24 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--data-dir")
     b.add_argument("--if-missing", action="store_true",
                    help="do nothing when the language's default spaces are already built (make run uses it)")
-    e = sub.add_parser("eval", help="play box against box through the engine and print the figures")
+    e = sub.add_parser("eval", help="play the partner through the engine and print the figures")
     e.add_argument("--lang", default="fr")
-    e.add_argument("--giver", required=True, help="space(s) for every clue, e.g. spacy, use, spacy+use")
-    e.add_argument("--guesser", required=True, help="space(s) for every guess")
+    e.add_argument("--setup", choices=("solo", "clues", "cross"), default=None,
+                   help="solo: box = seat B, stand-in = seat A; clues: the box gives every clue, the stand-in "
+                        "guesses; cross (default with --giver/--guesser): any spaces against any")
+    e.add_argument("--reader", default=None, help="the stand-in's space (default: the language's first)")
+    e.add_argument("--noise", type=float, default=1.5, help="Gaussian noise on the stand-in's space (default 1.5)")
+    e.add_argument("--assoc", help="association table file for the box (default: the bundled one)")
+    e.add_argument("--no-assoc", action="store_true", help="the box without an association table")
+    e.add_argument("--box", choices=("new", "legacy"), default="new",
+                   help="legacy: the box's old giver and guesser (no table, no noise model): the 'before' row")
+    e.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="tuning: override a box setting (sigma, assassin, bystander, max_n, readings, adapt, "
+                        "tau, assassin_cost, min_green, w_assoc_give, w_assoc_read)")
+    e.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    e.add_argument("--words", type=int, default=0, help="also list the box's N most used clue words")
+    e.add_argument("--giver", help="cross setup: space(s) for every clue, e.g. spacy, use, spacy+use")
+    e.add_argument("--guesser", help="cross setup: space(s) for every guess")
     e.add_argument("--games", type=int, default=100)
     e.add_argument("--tokens", type=int, default=9)
     e.add_argument("--seed", type=int, default=1)
@@ -79,12 +94,137 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _eval(args: argparse.Namespace) -> int:
+    if args.games < 1 or not 1 <= args.tokens <= 11:
+        raise _UsageError("--games must be at least 1 and --tokens from 1 to 11")
+    setup = args.setup or ("cross" if args.giver or args.guesser else None)
+    if setup is None:
+        raise _UsageError("eval needs --setup solo|clues, or --giver and --guesser")
+    if setup == "cross":
+        if not (args.giver and args.guesser):
+            raise _UsageError("the cross setup needs --giver and --guesser")
+        return _eval_cross(args)
+    return _eval_setup(args, setup)
+
+
+_FLOAT_SETS = {"sigma", "assassin", "bystander", "adapt", "w_freq", "leftover_bonus"}
+_INT_SETS = {"max_n", "readings", "candidates", "per_target"}
+_GUESS_SETS = {"tau", "assassin_cost", "min_green", "bystander_cost", "memory_weight", "cap"}
+_OTHER_SETS = {"w_assoc_give", "w_assoc_read"}
+
+
+def _overrides(pairs: list[str], difficulty: str) -> dict[str, object]:
+    import dataclasses
+
+    from partner import BOX_GUESSER, BOX_NOISE
+
+    noise: dict[str, object] = {}
+    guess: dict[str, object] = {}
+    other: dict[str, object] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        try:
+            if name in _INT_SETS:
+                noise[name] = int(value)
+            elif name in _FLOAT_SETS:
+                noise[name] = float(value)
+            elif name in _GUESS_SETS:
+                guess[name] = float(value)
+            elif name in _OTHER_SETS:
+                other[name] = float(value)
+            else:
+                raise _UsageError(f"unknown setting {name!r} in --set")
+        except ValueError:
+            raise _UsageError(f"bad value in --set {pair!r}") from None
+    out = dict(other)
+    if noise:
+        out["noise"] = dataclasses.replace(BOX_NOISE[difficulty], **noise)  # type: ignore[arg-type]
+    if guess:
+        out["guesser_params"] = dataclasses.replace(BOX_GUESSER[difficulty], **guess)  # type: ignore[arg-type]
+    return out
+
+
+def _eval_setup(args: argparse.Namespace, setup: str) -> int:
+    import json
+
+    from engine.words import load_pack
+    from partner import Partner, PartnerUnavailable
+    from partner.assoc import AssocError, AssocTable
+    from partner.evaluate import evaluate, seats_for, standin
+    from partner.paths import PLAY_SPACES, SPACES, built_spaces
+
+    if args.lang not in SPACES:
+        raise _UsageError(f"no solo partner for language {args.lang!r}")
+    reader = args.reader or SPACES[args.lang][0]
+    if not 0 <= args.noise <= 10:
+        raise _UsageError("--noise must be from 0 to 10")
+    cache: dict[str, object] = {}
+    t0 = time.perf_counter()
+    names = built_spaces(args.lang, args.data_dir)[:PLAY_SPACES]
+    if not names:
+        raise PartnerUnavailable(f"solo partner for {args.lang!r} not built: run `duetbox partner build --lang {args.lang}`")
+    box_spaces = _spaces("+".join(names), args.lang, args.data_dir, cache)
+    # the same noisy space as `--guesser spacy~1.5` (seeded by its spelling): the calibrated stand-in
+    spec = f"{reader}~{args.noise:g}" if args.noise else reader
+    person_space = _spaces(spec, args.lang, args.data_dir, cache)[0]
+    load_s = time.perf_counter() - t0
+    assoc = None
+    if not args.no_assoc and args.box == "new":
+        try:
+            assoc = AssocTable.load(args.assoc, args.lang) if args.assoc else AssocTable.bundled(args.lang)
+        except (OSError, AssocError) as exc:
+            raise PartnerUnavailable(str(exc).splitlines()[0]) from exc
+    overrides = _overrides(args.set, args.difficulty)
+
+    def box() -> Partner:
+        if args.box == "legacy":  # the box before this work: legacy giver and guesser, raw vocabulary
+            return Partner(args.lang, box_spaces[:1], args.difficulty, guesser_spaces=box_spaces,  # type: ignore[arg-type]
+                           checker=None)
+        return Partner.box(args.lang, box_spaces, args.difficulty, assoc, **overrides)  # type: ignore[arg-type]
+
+    givers, guessers, box_seats = seats_for(setup, box, lambda: standin(args.lang, person_space))  # type: ignore[arg-type]
+    if args.box == "legacy":
+        from partner.legal import engine_checker
+
+        for seat in box_seats:
+            givers[seat].checker = engine_checker(args.lang)
+    pack = load_pack(args.lang)
+    summary = evaluate(pack, givers, guessers, args.games, args.tokens, args.seed, args.lang,  # type: ignore[arg-type]
+                       box_seats=box_seats)
+    head = {
+        "setup": setup, "lang": args.lang, "reader": reader, "noise": args.noise, "tokens": args.tokens,
+        "seed": args.seed, "difficulty": args.difficulty, "box": args.box, "box_spaces": names,
+        "assoc_pairs": len(assoc) if assoc else 0, "settings": args.set, "load_s": round(load_s, 2),
+    }
+    if args.json:
+        figures = summary.figures()
+        if args.words:
+            figures["top_words"] = sorted(summary.clue_words.items(), key=lambda kv: -kv[1])[: args.words]
+        print(json.dumps({**head, **figures}, ensure_ascii=False))
+        return 0
+    print(f"partner eval {args.lang}, setup {setup}: box ({args.box}, {'+'.join(names)}, "
+          f"{head['assoc_pairs']} associations) with a stand-in reading {spec}; {args.tokens} tokens, "
+          f"seed {args.seed}, difficulty {args.difficulty}")
+    for line in summary.lines():
+        print("  " + line)
+    _show(summary, args.show)
+    if args.words:
+        for word, count in sorted(summary.clue_words.items(), key=lambda kv: -kv[1])[: args.words]:
+            print(f"{count}\t{word}")
+    return 0
+
+
+def _show(summary: object, count: int) -> None:
+    for i, game in enumerate(summary.samples[:count]):  # type: ignore[attr-defined]
+        print(f"game {i + 1}: {'won' if game.won else 'lost (' + str(game.reason) + ')'}")
+        for (word, n, meant, hit), seat in zip(game.clues, game.giver_of, strict=False):
+            print(f"  {seat}: {word} {n}: meant {', '.join(meant) or '?'}; found {', '.join(hit) or '-'}")
+
+
+def _eval_cross(args: argparse.Namespace) -> int:
     from engine.words import load_pack
     from partner import Partner
     from partner.evaluate import evaluate
 
-    if args.games < 1 or not 1 <= args.tokens <= 11:
-        raise _UsageError("--games must be at least 1 and --tokens from 1 to 11")
     cache: dict[str, object] = {}
     t0 = time.perf_counter()
     giver_spaces = _spaces(args.giver, args.lang, args.data_dir, cache)
@@ -104,10 +244,7 @@ def _eval(args: argparse.Namespace) -> int:
     )
     for line in summary.lines():
         print("  " + line)
-    for i, game in enumerate(summary.samples[: args.show]):
-        print(f"game {i + 1}: {'won' if game.won else 'lost (' + str(game.reason) + ')'}")
-        for word, n, meant, hit in game.clues:
-            print(f"  {word} {n}: meant {', '.join(meant) or '?'}; found {', '.join(hit) or '-'}")
+    _show(summary, args.show)
     return 0
 
 

@@ -263,8 +263,9 @@ def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
         app.step(0)
         assert isinstance(app.screen, MeantScreen)
         text = " ".join(app.screen.lines)
-        assert f"I said {clue.word.upper()} {clue.number}: I meant" in text
-        assert "You said" in text
+        # the interface (and the partner) speak French here
+        assert f"J'ai dit {clue.word.upper()} {clue.number} : je pensais à" in text
+        assert "Vous avez dit" in text
         shared = app.screen.frame().shared
         assert shared.title == app.tr("solo.meant_title")
         assert shared.lines[-1] == app.tr("solo.meant_hint", page=1, pages=app.screen.pages)
@@ -351,7 +352,7 @@ def test_solo_resumes_with_what_the_box_meant(env: Path, monkeypatch: pytest.Mon
     try:
         assert isinstance(again.screen, SoloPlayScreen)
         assert again.screen.ctx.meant == meant
-        assert any(line.startswith(f"I said {clue.word.upper()}") for line in again.screen.ctx.lines(
+        assert any(line.startswith(f"J'ai dit {clue.word.upper()}") for line in again.screen.ctx.lines(
             again.session.public_view()))
     finally:
         again.shutdown()
@@ -437,7 +438,7 @@ def test_solo_partner_is_loaded_once_for_two_games(env: Path, monkeypatch: pytes
         _box_clue(app)
         assert spies["p"] is first  # not loaded again
         assert sum(1 for name, _, _ in first.calls if name == "new_game") == 1
-        assert len([line for line in app.screen.ctx.lines(app.session.public_view()) if "I said" in line]) == 1
+        assert len([line for line in app.screen.ctx.lines(app.session.public_view()) if "J'ai dit" in line]) == 1
     finally:
         app.shutdown()
 

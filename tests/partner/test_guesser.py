@@ -47,7 +47,8 @@ def test_guesser_picks_the_clued_theme_and_stops_when_nothing_stands_out(tiny: V
         BOARD, my_side, "astronomie", 1, covered={g1.card}, marks_for_me=set(), turn_guesses=[(g1.card, "G")]
     )
     assert g2 is None
-    assert any("stopped" in line for line in p.explain())
+    assert any("I stopped" in line for line in p.explain(language="en"))
+    assert any("je me suis arrêtée" in line for line in p.explain())
 
 
 def test_guesser_goes_on_while_the_number_points_at_more(tiny: VectorSpace) -> None:
@@ -106,9 +107,10 @@ def test_explain_tells_when_a_received_clue_ended_on_a_wrong_guess(tiny: VectorS
     g = p.next_guess(BOARD, side([0]), "zoo", 2, covered=set(), marks_for_me=set())
     assert g is not None
     history = [Turn(PARTNER, "zoo", 2, guesses=((g.card, "N"),))]
-    line = p.explain(history)[0]
-    assert line.startswith("You said ZOO 2: I considered ")
-    assert BOARD[g.card] in line and line.endswith("the turn ended on a wrong guess")
+    line = p.explain(history, language="en")[0]
+    assert line.startswith("You said ZOO 2: I weighed ")
+    assert BOARD[g.card] in line and line.endswith("the turn ended on a wrong card")
+    assert p.explain(history)[0].endswith("le tour s'est fini sur une mauvaise carte")
 
 
 def test_guesser_reads_a_clue_typed_without_accents_or_in_the_plural(tiny: VectorSpace) -> None:

@@ -82,9 +82,12 @@ def test_explain_lists_the_words_meant(tiny: VectorSpace) -> None:
     p = Partner("fr", [tiny])
     choice = p.give_clue(BOARD, "GGGG" + "N" * 21, covered=set())
     assert choice is not None
-    lines = p.explain()
+    lines = p.explain(language="en")
     assert lines[0].startswith(f"I said {choice.word.upper()} {choice.number}: I meant ")
     assert all(BOARD[i] in lines[0] for i in choice.targets)
+    # the partner's own language by default (French here), any interface language on request
+    assert p.explain()[0].startswith(f"J'ai dit {choice.word.upper()} {choice.number} : je pensais à ")
+    assert p.explain(language="ro")[0].startswith(f"Am spus {choice.word.upper()} {choice.number}: ")
     p.new_game()
     assert p.explain() == []
 
