@@ -39,8 +39,8 @@ DIFFICULTIES = ("easy", "normal")
 #: partner.giver and partner.guesser stay for the evaluation's stand-in partner.
 BOX_NOISE = {"normal": _noisy.NoiseParams(), "easy": _noisy.NoiseParams(assassin=12.0, max_n=2)}
 BOX_GUESSER = {
-    "normal": _guesser.GuesserParams(tau=0.6, assassin_cost=12.0, min_green=0.55),
-    "easy": _guesser.GuesserParams(tau=0.6, assassin_cost=16.0, min_green=0.6),
+    "normal": _guesser.GuesserParams(tau=0.6, assassin_cost=12.0, min_green=0.65),
+    "easy": _guesser.GuesserParams(tau=0.6, assassin_cost=16.0, min_green=0.7),
 }
 #: σ units added to a card's similarity per point of association strength (1..5), when giving and when reading
 W_ASSOC_GIVE = 0.3

@@ -97,7 +97,8 @@ _ADJ_GLOSS = {
 }
 #: Other languages whose words a French or English box should not say when they are more at home there.
 _FOREIGN = {"fr": ("en",), "en": ()}
-FOREIGN_MARGIN = 1.0  # Zipf: a word this much more frequent in the other language is a foreign word
+FOREIGN_MARGIN = 1.0
+MAX_GRADE = 60  # SCOWL grade (10 commonest .. 95 rarest) of the English everyday words kept  # Zipf: a word this much more frequent in the other language is a foreign word
 
 
 _FEMININE = (("eux", "euse"), ("if", "ive"), ("er", "ère"), ("el", "elle"), ("en", "enne"), ("on", "onne"), ("", "e"))
@@ -202,6 +203,22 @@ def generate(lang: str, min_zipf: float = 3.0) -> tuple[list[str], dict[str, int
             for line in fh:
                 word, _, text = line.partition("\t")
                 first_gloss.setdefault(normalize(word), text.split(" | ")[0].strip())
+    # English: SCOWL's graded everyday words (denckring) leave out proper names and abbreviations, which the
+    # WordNet noun list holds (jakarta, galileo, cia); keep the common grades only
+    graded: dict[str, int] | None = None
+    if lang == "en" and (folder / "graded_words.txt.gz").exists():
+        with gzip.open(folder / "graded_words.txt.gz", "rt", encoding="utf-8") as fh:
+            graded = {}
+            for line in fh:
+                word, _, grade = line.strip().partition("\t")
+                if grade.isdigit():
+                    graded[normalize(word)] = int(grade)
+        excl = folder / "everyday_exclusions.txt"
+        if excl.exists():
+            for line in excl.read_text(encoding="utf-8").splitlines():
+                word = line.split("#")[0].split("\t")[0].strip()
+                if word:
+                    graded.pop(normalize(word), None)
     drop: dict[str, int] = {}
     keep: list[tuple[float, str]] = []
     letters = re.compile(r"^[a-zàâäçéèêëîïôöùûüÿœæ]{3,}$")
@@ -215,6 +232,8 @@ def generate(lang: str, min_zipf: float = 3.0) -> tuple[list[str], dict[str, int
             reason = "blocklist/function word"
         elif w in FIRST_NAMES.get(lang, frozenset()):
             reason = "first name"
+        elif graded is not None and graded.get(w, 99) > MAX_GRADE:
+            reason = "not an everyday word (proper name, abbreviation, rare)"
         elif not re.search(r"[aeiouyàâäéèêëîïôöùûüÿœæ]", w):
             reason = "abbreviation"
         elif lemma != w and (lemma in nouns or w[-1:] in ("s", "x")):

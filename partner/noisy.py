@@ -112,9 +112,9 @@ def choose_noisy(
     # a target's similarity as the box believes a person sees it (consensus low), a bad card's the high one
     z = np.concatenate([scores.low[np.ix_(cand, targets)], scores.high[np.ix_(cand, bad)]], axis=1).astype(np.float32)
     rng = rng if rng is not None else np.random.default_rng(params.seed)
-    greens, p_x, p_n = simulate(z, labels, params.sigma if sigma is None else sigma, params.readings, params.max_n, rng)
+    m = min(params.max_n, len(targets))  # never a number above the greens left
+    greens, p_x, p_n = simulate(z, labels, params.sigma if sigma is None else sigma, params.readings, m, rng)
     worth = greens - params.assassin * p_x - params.bystander * p_n
-    m = worth.shape[1]
     left = np.isin(np.array(targets), list(leftovers))
     if left.any():
         # meant cards (the best n targets by the box's own similarity) that an earlier clue meant too

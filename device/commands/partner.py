@@ -109,7 +109,7 @@ def _eval(args: argparse.Namespace) -> int:
 _FLOAT_SETS = {"sigma", "assassin", "bystander", "adapt", "w_freq", "leftover_bonus"}
 _INT_SETS = {"max_n", "readings", "candidates", "per_target"}
 _GUESS_SETS = {"tau", "assassin_cost", "min_green", "bystander_cost", "memory_weight", "cap"}
-_OTHER_SETS = {"w_assoc_give", "w_assoc_read"}
+_OTHER_SETS = {"w_assoc_give", "w_assoc_read", "guess_spaces"}
 
 
 def _overrides(pairs: list[str], difficulty: str) -> dict[str, object]:
@@ -159,7 +159,8 @@ def _eval_setup(args: argparse.Namespace, setup: str) -> int:
         raise _UsageError("--noise must be from 0 to 10")
     cache: dict[str, object] = {}
     t0 = time.perf_counter()
-    names = built_spaces(args.lang, args.data_dir)[:PLAY_SPACES]
+    # the legacy box (before issue 18) guessed with two spaces averaged
+    names = built_spaces(args.lang, args.data_dir)[: 2 if args.box == "legacy" else PLAY_SPACES]
     if not names:
         raise PartnerUnavailable(f"solo partner for {args.lang!r} not built: run `duetbox partner build --lang {args.lang}`")
     box_spaces = _spaces("+".join(names), args.lang, args.data_dir, cache)
@@ -179,7 +180,10 @@ def _eval_setup(args: argparse.Namespace, setup: str) -> int:
         if args.box == "legacy":  # the box before this work: legacy giver and guesser, raw vocabulary
             return Partner(args.lang, box_spaces[:1], args.difficulty, guesser_spaces=box_spaces,  # type: ignore[arg-type]
                            checker=None)
-        return Partner.box(args.lang, box_spaces, args.difficulty, assoc, **overrides)  # type: ignore[arg-type]
+        extra = dict(overrides)
+        if "guess_spaces" in extra:  # tuning: guess with the first N spaces only
+            extra["guesser_spaces"] = box_spaces[: int(extra.pop("guess_spaces"))]  # type: ignore[call-overload]
+        return Partner.box(args.lang, box_spaces, args.difficulty, assoc, **extra)  # type: ignore[arg-type]
 
     givers, guessers, box_seats = seats_for(setup, box, lambda: standin(args.lang, person_space))  # type: ignore[arg-type]
     if args.box == "legacy":
@@ -199,6 +203,13 @@ def _eval_setup(args: argparse.Namespace, setup: str) -> int:
         figures = summary.figures()
         if args.words:
             figures["top_words"] = sorted(summary.clue_words.items(), key=lambda kv: -kv[1])[: args.words]
+        if args.show:
+            figures["samples"] = [
+                {"won": g.won, "reason": g.reason,
+                 "clues": [[seat, w, n, list(meant), list(hit)]
+                           for (w, n, meant, hit), seat in zip(g.clues, g.giver_of, strict=False)]}
+                for g in summary.samples[: args.show]
+            ]
         print(json.dumps({**head, **figures}, ensure_ascii=False))
         return 0
     print(f"partner eval {args.lang}, setup {setup}: box ({args.box}, {'+'.join(names)}, "
