@@ -97,12 +97,16 @@ _ADJ_GLOSS = {
 }
 #: Other languages whose words a French or English box should not say when they are more at home there.
 _FOREIGN = {"fr": ("en",), "en": ()}
-FOREIGN_MARGIN = 1.0
-MAX_GRADE = 60  # SCOWL grade (10 commonest .. 95 rarest) of the English everyday words kept  # Zipf: a word this much more frequent in the other language is a foreign word
+FOREIGN_MARGIN = 1.0  # Zipf: a word this much more frequent in the other language is a foreign word
+MAX_GRADE = 60  # SCOWL grade (10 commonest .. 95 rarest) of the English everyday words kept
 
 
-_FEMININE = (("eux", "euse"), ("if", "ive"), ("er", "ère"), ("el", "elle"), ("en", "enne"), ("on", "onne"), ("", "e"))
-_ADJ_ENDINGS = ("ique", "al", "el", "if", "eux", "aire", "ible", "able", "ain", "ien", "ais", "ois", "é", "u", "i", "ant")
+_FEMININE = (
+    ("eux", "euse"), ("if", "ive"), ("er", "ère"), ("el", "elle"), ("en", "enne"), ("on", "onne"), ("", "e")
+)
+_ADJ_ENDINGS = (
+    "ique", "al", "el", "if", "eux", "aire", "ible", "able", "ain", "ien", "ais", "ois", "é", "u", "i", "ant"
+)
 
 
 def _adjective_like(word: str, lang: str) -> bool:

@@ -62,7 +62,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "de": {
         "gave": "Ich sagte {word} {number}: Ich meinte {meant}",
-        "gave_fallback": "Ich sagte {word} {number}: Ich meinte {meant} (kein sicherer Hinweis mehr: der am wenigsten riskante)",
+        "gave_fallback": (
+            "Ich sagte {word} {number}: Ich meinte {meant} (kein sicherer Hinweis mehr: der am wenigsten riskante)"
+        ),
         "received": "Sie sagten {word} {number}: Ich habe {considered} abgewogen; ich habe {guessed} berührt; {reason}",
         "received_sd": "Sudden Death: Ich habe {considered} abgewogen; ich habe {guessed} berührt; {reason}",
         "considered": "{word} ({green} grün, {assassin} Attentäter)",

@@ -37,14 +37,17 @@ class NoiseParams:
     seed: int = 12345
 
 
-def relaxed_rank(scores: BoardScores, targets: Sequence[int], bad: Sequence[int], ok: np.ndarray, k: int, per: int) -> np.ndarray:
+def relaxed_rank(
+    scores: BoardScores, targets: Sequence[int], bad: Sequence[int], ok: np.ndarray, k: int, per: int
+) -> np.ndarray:
     """Candidates worth simulating: the best by (n-th target − closest bad card) for n = 1..3, and per target."""
     t = scores.low[:, list(targets)]
     ts = -np.sort(-t, axis=1)
     worst_bad = scores.high[:, list(bad)].max(axis=1) if bad else np.zeros(len(ok))
     best = np.full(len(ok), -np.inf)
     for n in range(1, min(3, ts.shape[1]) + 1):
-        best = np.maximum(best, n + 0.6 * np.minimum(ts[:, n - 1] - worst_bad, 2.0) + 0.3 * np.minimum(ts[:, n - 1], 3.0))
+        nth = ts[:, n - 1]
+        best = np.maximum(best, n + 0.6 * np.minimum(nth - worst_bad, 2.0) + 0.3 * np.minimum(nth, 3.0))
     best = np.where(ok, best, -np.inf)
     picks = list(np.argsort(-best)[:k])
     for j in range(t.shape[1]):
@@ -107,7 +110,6 @@ def choose_noisy(
     cand = cand[ok[cand]]
     if not len(cand):
         return None
-    cards = targets + bad
     labels = np.array([0] * len(targets) + [1] * len(bystanders) + [2] * len(assassins), dtype=np.int64)
     # a target's similarity as the box believes a person sees it (consensus low), a bad card's the high one
     z = np.concatenate([scores.low[np.ix_(cand, targets)], scores.high[np.ix_(cand, bad)]], axis=1).astype(np.float32)

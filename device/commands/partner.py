@@ -162,7 +162,9 @@ def _eval_setup(args: argparse.Namespace, setup: str) -> int:
     # the legacy box (before issue 18) guessed with two spaces averaged
     names = built_spaces(args.lang, args.data_dir)[: 2 if args.box == "legacy" else PLAY_SPACES]
     if not names:
-        raise PartnerUnavailable(f"solo partner for {args.lang!r} not built: run `duetbox partner build --lang {args.lang}`")
+        raise PartnerUnavailable(
+            f"solo partner for {args.lang!r} not built: run `duetbox partner build --lang {args.lang}`"
+        )
     box_spaces = _spaces("+".join(names), args.lang, args.data_dir, cache)
     # the same noisy space as `--guesser spacy~1.5` (seeded by its spelling): the calibrated stand-in
     spec = f"{reader}~{args.noise:g}" if args.noise else reader

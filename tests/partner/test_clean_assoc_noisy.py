@@ -110,7 +110,8 @@ def test_giver_draws_a_clue_from_the_table(table: AssocTable) -> None:
     axis = np.zeros(24)
     axis[0] = 1.0
     rng = np.random.default_rng(5)
-    space = space_with({"verger": axis + 0.3 * rng.normal(size=24)}, [c for c, _ in THEMES.values() if c != "fruit"] + OTHER_CLUES)
+    clues = [c for c, _ in THEMES.values() if c != "fruit"] + OTHER_CLUES
+    space = space_with({"verger": axis + 0.3 * rng.normal(size=24)}, clues)
     greens = [0, 1, 2]  # pomme, poire, banane
     without = Partner.box("fr", [space])
     plain = without.give_clue(BOARD, side(greens), covered=set())
@@ -201,3 +202,50 @@ def test_every_partner_text_exists_in_every_language() -> None:
     keys = set(MESSAGES["en"])
     for lang, table in MESSAGES.items():
         assert set(table) == keys, lang
+
+
+# ---------------------------------------------------------------- the eval setups
+
+
+def test_wilson_interval_matches_the_textbook_values() -> None:
+    from partner.evaluate import wilson
+
+    lo, hi = wilson(0, 300)
+    assert lo == 0.0 and hi == pytest.approx(0.0126, abs=5e-4)  # the "0 % [0, 1.3]"
+    lo, hi = wilson(6, 300)
+    assert (lo, hi) == (pytest.approx(0.0092, abs=5e-4), pytest.approx(0.0430, abs=5e-4))  # "2.0 % [0.9, 4.3]"
+
+
+def test_solo_setup_seats_the_box_at_b_and_one_stand_in_at_a(tiny: VectorSpace, tiny2: VectorSpace) -> None:
+    from engine.words import WordPack
+    from partner.evaluate import evaluate, seats_for, standin
+
+    made: list[str] = []
+
+    def box() -> Partner:
+        made.append("box")
+        return Partner.box("fr", [tiny])
+
+    def person() -> Partner:
+        made.append("person")
+        return standin("fr", tiny2)
+
+    givers, guessers, box_seats = seats_for("solo", box, person)
+    assert made == ["person", "box"] and box_seats == ("B",)
+    assert givers["A"] is guessers["A"] and givers["B"] is guessers["B"]  # one player per seat, both jobs
+    assert guessers["A"].assoc is None and guessers["A"].noise is None  # the stand-in: no table, no noise model
+    assert givers["B"].noise is not None
+    pack = WordPack(name="tiny", language="fr", words=tuple(BOARD))
+    summary = evaluate(pack, givers, guessers, 3, 9, 5, "fr", box_seats=box_seats)
+    figures = summary.figures()
+    assert figures["games"] == 3
+    assert summary.box_clues >= 1 and figures["box_clues_blocked"] == 0
+    during = figures["assassin_during_play"]
+    by_seat = figures["assassin_during_play_by_seat"]
+    assert isinstance(during, dict) and isinstance(by_seat, dict)
+    assert during["count"] == sum(v["count"] for v in by_seat.values())
+    assert set(figures["guess_precision_by_seat_pct"]) <= {"A", "B"}  # type: ignore[arg-type]
+    g2, u2, seats2 = seats_for("clues", box, person)
+    assert seats2 == ("A", "B") and g2["A"] is not g2["B"] and u2["A"].assoc is None
+    with pytest.raises(ValueError):
+        seats_for("cross", box, person)

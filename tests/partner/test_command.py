@@ -25,3 +25,17 @@ def test_command_build_refuses_a_language_without_model(tmp_path: Path, capsys: 
     assert command.main(["build", "--lang", "ro", "--data-dir", str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no word-vector model" in err
+
+
+def test_command_eval_setups_need_a_build_and_check_their_flags(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = command.main(["eval", "--setup", "solo", "--data-dir", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 1 and err.count("\n") == 1 and "not built" in err
+    assert command.main(["eval", "--setup", "clues", "--noise", "-1", "--data-dir", str(tmp_path)]) == 2
+    assert "--noise" in capsys.readouterr().err
+    assert command.main(["eval", "--setup", "duo"]) == 2
+    assert command.main(["eval"]) == 2  # neither a setup nor spaces
+    assert "--setup" in capsys.readouterr().err
+    assert command.main(["eval", "--setup", "solo", "--set", "nonsense=1", "--data-dir", str(tmp_path)]) in (1, 2)
