@@ -411,7 +411,12 @@ class Partner:
                 assert isinstance(item, ClueChoice)
                 meant = say(lang, "and").join(self._board[i] for i in item.targets)
                 key = "gave_fallback" if item.fallback else "gave"
-                lines.append(say(lang, key, word=item.word.upper(), number=item.number, meant=meant))
+                line = say(lang, key, word=item.word.upper(), number=item.number, meant=meant)
+                table = self.assoc
+                linked = [self._board[i] for i in item.targets if table and table.strength(item.word, self._board[i])]
+                if linked:  # the clue came from what people associate with these cards
+                    line += " " + say(lang, "table", cards=say(lang, "and").join(linked))
+                lines.append(line)
             else:
                 assert isinstance(item, _Received)
                 guessed = say(lang, "and").join(item.guesses) or say(lang, "nothing")

@@ -61,21 +61,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "table": "(un cuvânt pe care oamenii îl leagă de {cards})",
     },
     "de": {
-        "gave": "Ich sagte {word} {number}: Ich meinte {meant}",
+        "gave": "Ich habe {word} {number} gesagt: Ich meinte {meant}",
         "gave_fallback": (
-            "Ich sagte {word} {number}: Ich meinte {meant} (kein sicherer Hinweis mehr: der am wenigsten riskante)"
+            "Ich habe {word} {number} gesagt: Ich meinte {meant}"
+            " (kein sicherer Hinweis mehr: der am wenigsten riskante)"
         ),
-        "received": "Sie sagten {word} {number}: Ich habe {considered} abgewogen; ich habe {guessed} berührt; {reason}",
-        "received_sd": "Sudden Death: Ich habe {considered} abgewogen; ich habe {guessed} berührt; {reason}",
+        "received": (
+            "Du hast {word} {number} gesagt: Ich habe {considered} abgewogen; ich habe {guessed} berührt; {reason}"
+        ),
+        "received_sd": "Nachspielzeit: Ich habe {considered} abgewogen; ich habe {guessed} berührt; {reason}",
         "considered": "{word} ({green} grün, {assassin} Attentäter)",
         "nothing": "nichts",
         "sep": "; ",
         "and": ", ",
-        "sd": "im Sudden Death kommt kein Hinweis, also habe ich das wahrscheinlichste Grün gewählt",
+        "sd": "in der Nachspielzeit kommt kein Hinweis, also habe ich die wahrscheinlichste grüne Karte genommen",
         "first": "mindestens ein Tipp ist Pflicht",
-        "low_green": "ich habe aufgehört: die beste übrige Karte war nur mit {green} grün",
-        "risk": "ich habe aufgehört: die beste übrige Karte hätte der Attentäter sein können ({assassin})",
-        "go_on": "ich habe weitergemacht: sie sah noch grün aus",
+        "low_green": "ich habe aufgehört: Die beste übrige Karte war nur zu {green} grün",
+        "risk": "ich habe aufgehört: Die beste übrige Karte hätte der Attentäter sein können ({assassin})",
+        "go_on": "ich habe weitergemacht: Sie sah noch grün aus",
         "wrong": "der Zug endete auf einer falschen Karte",
         "table": "(ein Wort, das man mit {cards} verbindet)",
     },

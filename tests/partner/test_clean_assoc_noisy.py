@@ -249,3 +249,17 @@ def test_solo_setup_seats_the_box_at_b_and_one_stand_in_at_a(tiny: VectorSpace, 
     assert seats2 == ("A", "B") and g2["A"] is not g2["B"] and u2["A"].assoc is None
     with pytest.raises(ValueError):
         seats_for("cross", box, person)
+
+
+def test_what_i_meant_says_when_a_clue_came_from_the_table(table: AssocTable) -> None:
+    axis = np.zeros(24)
+    axis[0] = 1.0
+    rng = np.random.default_rng(5)
+    clues = [c for c, _ in THEMES.values() if c != "fruit"] + OTHER_CLUES
+    space = space_with({"verger": axis + 0.3 * rng.normal(size=24)}, clues)
+    box = Partner.box("fr", [space], assoc=table, language="en")
+    choice = box.give_clue(BOARD, side([0, 1, 2]), covered=set())
+    assert choice is not None and choice.word == "verger"
+    line = box.explain()[0]
+    assert line.startswith("I said VERGER") and "(a word people link with " in line
+    assert "(un mot qu'on associe à " in box.explain(language="fr")[0]
