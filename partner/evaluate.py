@@ -153,6 +153,16 @@ class Summary:
             "clue_ms_mean": round(statistics.fmean(self.clue_ms or [0]), 1),
             "clue_ms_p95": round(p95, 1),
             "board_ms_mean": round(statistics.fmean(self.board_ms or [0]), 1),
+            # raw counts, so that runs split over seeds can be added up (tools: merge the JSON objects)
+            "raw": {
+                "guesses": self.guesses,
+                "good": self.good,
+                "guesses_by": {s: list(v) for s, v in sorted(self.guesses_by.items())},
+                "greens_sum": sum(self.greens),
+                "tokens_sum": sum(self.tokens),
+                "clue_ms_sum": round(sum(self.clue_ms), 1),
+                "clue_ms_n": len(self.clue_ms),
+            },
         }
 
     def lines(self) -> list[str]:
