@@ -119,6 +119,8 @@ class BoardScores:
         self._legal_for: tuple[str, ...] | None = None
         self._legal = np.ones(len(vocab.words), dtype=bool)
         self._per_word: dict[str, np.ndarray] = {}
+        # the table proposes candidates for the cards of this board: its words that name none of them stay out
+        self._table_ok = ~vocab.from_table | (self.strength.max(axis=1, initial=0.0) > 0)
 
     def legal(self, visible: Sequence[str]) -> np.ndarray:
         """Candidates legal with these visible words: the AND of one cached mask per word (covering a card only
@@ -126,7 +128,7 @@ class BoardScores:
         key = tuple(visible)
         if key != self._legal_for:
             v = self._vocab
-            mask = np.ones(len(v.words), dtype=bool)
+            mask = self._table_ok.copy()
             for w in visible:
                 one = self._per_word.get(w)
                 if one is None:
