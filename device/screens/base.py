@@ -8,19 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from device.screens.parts import HOLD_SECONDS, held_long_enough
 from hardware.base import InputEvent
 
 if TYPE_CHECKING:  # pragma: no cover
     from device.app import App
 
-#: How long OK (or STOP) must be held to touch a card or end a turn: a slip never hits the assassin.
-HOLD_SECONDS = 0.6
-#: Clock times are floats: a hold of exactly HOLD_SECONDS must not come out a hair short.
-_EPSILON = 1e-6
-
-
-def held_long_enough(start: float, now: float) -> bool:
-    return now - start >= HOLD_SECONDS - _EPSILON
 
 # Seat B sits across the table: its joystick moves the grid cursor the other way round.
 _MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -49,6 +42,9 @@ class Frame:
     ring: tuple[Any, ...] = ()
     ring_view: Any = None
     ring_pixels: Any = None  # a whole ring picture that replaces the view's (the running hourglass)
+
+
+__all__ = ["HOLD_SECONDS", "Frame", "Screen", "held_long_enough", "move_card"]
 
 
 class Screen:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from device.render import models as m
-from device.screens.base import Frame, Screen, held_long_enough, move_card
+from device.screens.base import Frame, Screen, move_card
+from device.screens.parts import Cursors
 from device.screens.play import DuetPlayScreen, letters_for
 from device.screens.shell import SetupScreen
 from engine import classic as cl
@@ -89,7 +90,7 @@ class ClassicPlayScreen(DuetPlayScreen):
     def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
         ui = ui if ui and ui.get("screen") == "classic" else {}
         super().__init__(app, dict(ui, screen="play") if ui else None)
-        self.cursors = {"B": int(ui.get("cursor", 0))}
+        self.cursors = Cursors(self.holds, {"B": int(ui.get("cursor", 0))})
         self.cover: dict[str, Any] | None = None
 
     def ui_state(self) -> dict[str, Any] | None:
@@ -130,9 +131,9 @@ class ClassicPlayScreen(DuetPlayScreen):
                     self.notice("A", "classic.spymaster_wait")
             elif event.kind == "press" and event.button == "stop" and self.app.speech_for("A") is not None:
                 # a long STOP on the spymasters' side asks the box to say the clue and the cards left
-                self.holds["A"] = {"what": "speak", "start": event.time, "card": None, "version": view.version}
+                self.holds.start("A", "speak", event.time, view.version)
             elif event.kind == "release" and event.button == "stop":
-                self.holds.pop("A", None)
+                self.holds.pop("A")
             return
         if seat != "B":
             return
@@ -146,10 +147,9 @@ class ClassicPlayScreen(DuetPlayScreen):
         elif view.phase != "guess":
             self.notice("B", "classic.wait_clue")
         elif event.button == "ok":
-            self.holds["B"] = {"what": "guess", "start": event.time, "card": self.cursors["B"],
-                               "version": view.version}
+            self.holds.start("B", "guess", event.time, view.version, self.cursors["B"])
         elif event.button == "stop":
-            self.holds["B"] = {"what": "stop", "start": event.time, "card": None, "version": view.version}
+            self.holds.start("B", "stop", event.time, view.version)
 
     def _speak(self, seat: str | None = None) -> None:
         """The clue in play (else the last one) and the cards the team to play still has to find; no bank."""
@@ -195,18 +195,18 @@ class ClassicPlayScreen(DuetPlayScreen):
         if self.banner_notice and self.banner_notice[1] <= now:
             self.banner_notice = None
         speak = self.holds.get("A")
-        if speak is not None and held_long_enough(speak["start"], now):
-            del self.holds["A"]
+        if speak is not None and speak.due(now):
+            self.holds.pop("A")
             self._speak("A")
         hold = self.holds.get("B")
-        if hold is not None and held_long_enough(hold["start"], now):
-            del self.holds["B"]
+        if hold is not None and hold.due(now):
+            self.holds.pop("B")
             team = self.session.public_view().turn
-            if hold["what"] == "guess":
-                action: Any = cl.TeamGuess(team, hold["card"])
+            if hold.what == "guess" and hold.card is not None:
+                action: Any = cl.TeamGuess(team, hold.card)
             else:
                 action = cl.TeamStop(team)
-            self._act("B", action, hold["version"])
+            self._act("B", action, hold.version)
             if self.app.screen is not self:
                 return
         state = self.session.state

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from device.render import models as m
-from device.screens.base import HOLD_SECONDS, Frame, Screen, held_long_enough, move_card
+from device.screens.base import Frame, Screen, move_card
+from device.screens.parts import Cursors, Holds
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
 from engine.errors import IllegalAction, InvalidClue, StaleAction
 from engine.keyboard import picker_letters
@@ -43,10 +44,10 @@ class DuetPlayScreen(Screen):
     def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
         super().__init__(app)
         ui = ui if ui and ui.get("screen") == "play" else {}
-        self.cursors: dict[str, int] = {"A": 12, "B": 12}
+        self.holds = Holds()
+        self.cursors = Cursors(self.holds, {"A": 12, "B": 12})
         self.cursors.update(ui.get("cursors", {}))
         self.entry: dict[str, Any] | None = ui.get("entry")
-        self.holds: dict[str, dict[str, Any]] = {}
         self.notices: dict[str, tuple[str, float]] = {}
         self.banner_notice: tuple[str, float] | None = None
         self.hs_seat: str | None = ui.get("hs_seat")  # hot-seat: the giver who opened clue entry
@@ -67,7 +68,13 @@ class DuetPlayScreen(Screen):
         return bool(self.app.game_options.get("pictures"))
 
     def ui_state(self) -> dict[str, Any] | None:
-        return {"screen": "play", "cursors": dict(self.cursors), "entry": self.entry, "hs_seat": self.hs_seat}
+        return {"screen": "play", "cursors": self.cursors.to_dict(), "entry": self.entry, "hs_seat": self.hs_seat}
+
+    def exit(self) -> None:
+        """Leaving the game screen (pause menu, attract, game over): every pending hold is cancelled, so a tap
+        never fires on return, and a hot-seat key shown on the display is hidden."""
+        self.holds.cancel_all()
+        self.touch_key = None
 
     def notice(self, to: str | None, key: str, **fields: Any) -> None:
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
@@ -119,8 +126,7 @@ class DuetPlayScreen(Screen):
             self._ok(seat, view, event.time)
         elif button == "stop":
             if seat in view.guessers and view.can_stop:
-                self.holds[seat] = {"what": "stop", "start": event.time, "card": None,
-                                    "version": view.version}
+                self.holds.start(seat, "stop", event.time, view.version)
             elif seat in view.guessers:
                 self.notice(seat, "play.cannot_stop")
             elif self.app.speech_for(seat) is not None and seat not in self.holds:
@@ -128,14 +134,14 @@ class DuetPlayScreen(Screen):
                 # their key instead (through headphones only, see _speak_key)
                 what = "speak_key" if self.hotseat and view.phase == "clue" and seat in view.clue_givers \
                     else "speak"
-                self.holds[seat] = {"what": what, "start": event.time, "card": None, "version": view.version}
+                self.holds.start(seat, what, event.time, view.version)
 
     def _ok(self, seat: str, view: Any, now: float) -> None:
         if view.phase == "clue":
             if self.hotseat:
                 giver = self._hotseat_giver(view, seat)
                 if giver is not None:
-                    self.holds[giver] = {"what": "key", "start": now, "card": None, "version": view.version}
+                    self.holds.start(giver, "key", now, view.version)
                 return
             if self.entry is not None:
                 self.notice(seat, "play.other_entering", seat=self.entry["seat"])
@@ -145,8 +151,7 @@ class DuetPlayScreen(Screen):
             else:
                 self.notice(seat, "play.not_your_clue")
         elif seat in view.guessers:
-            self.holds[seat] = {"what": "guess", "start": now, "card": self.cursors[seat],
-                                "version": view.version}
+            self.holds.start(seat, "guess", now, view.version, self.cursors[seat])
         else:
             self.notice(seat, "play.not_guessing")
 
@@ -161,15 +166,15 @@ class DuetPlayScreen(Screen):
         hold = self.holds.get(seat)
         if hold is None:
             return
-        ok_hold = button == "ok" and hold["what"] in ("guess", "key")
-        if ok_hold or (button == "stop" and hold["what"] in ("stop", "speak", "speak_key")):
-            del self.holds[seat]
-            if hold["what"] == "key":
-                if hold.get("shown"):  # the key was seen: clue entry opens on the display
+        ok_hold = button == "ok" and hold.what in ("guess", "key")
+        if ok_hold or (button == "stop" and hold.what in ("stop", "speak", "speak_key")):
+            self.holds.pop(seat)
+            if hold.what == "key":
+                if hold.shown:  # the key was seen: clue entry opens on the display
                     self.hs_seat = seat
                     self.entry = {"seat": seat, "step": "number", "number": 1, "word": "", "letter": 0,
                                   "refusal": None, "choice": 0}
-            elif not held_long_enough(hold["start"], now) and hold["what"] not in ("speak", "speak_key"):
+            elif not hold.due(now) and hold.what not in ("speak", "speak_key"):
                 self.notice(seat, "play.hold_longer")
 
     def _touch(self, event: InputEvent, view: Any) -> None:
@@ -358,7 +363,7 @@ class DuetPlayScreen(Screen):
 
     # -- timers ----------------------------------------------------------------------------------------------
     def deadline(self) -> float | None:
-        times = [h["start"] + HOLD_SECONDS for h in self.holds.values() if not h.get("shown")]
+        times = [t for t in (self.holds.deadline(),) if t is not None]
         times += [until for _, until in self.notices.values()]
         if self.holds:  # the ring and the grid show the hold filling
             times.append(self.app.clock.now() + 1 / 30)
@@ -370,20 +375,20 @@ class DuetPlayScreen(Screen):
         self.notices = {s: n for s, n in self.notices.items() if n[1] > now}
         if self.banner_notice and self.banner_notice[1] <= now:
             self.banner_notice = None
-        for seat, hold in list(self.holds.items()):
-            if not held_long_enough(hold["start"], now) or hold.get("shown"):
+        for seat, hold in self.holds.items():
+            if not hold.due(now) or hold.shown:
                 continue
-            if hold["what"] == "key":
-                hold["shown"] = True
+            if hold.what == "key":
+                hold.shown = True
                 continue
-            del self.holds[seat]
-            if hold["what"] == "guess":
-                self._act(seat, Guess(seat, hold["card"]), hold["version"])  # type: ignore[arg-type]
-            elif hold["what"] == "stop":
-                self._act(seat, Stop(seat), hold["version"])  # type: ignore[arg-type]
-            elif hold["what"] == "speak":
+            self.holds.pop(seat)
+            if hold.what == "guess" and hold.card is not None:
+                self._act(seat, Guess(seat, hold.card), hold.version)  # type: ignore[arg-type]
+            elif hold.what == "stop":
+                self._act(seat, Stop(seat), hold.version)  # type: ignore[arg-type]
+            elif hold.what == "speak":
                 self._speak(seat)
-            elif hold["what"] == "speak_key":
+            elif hold.what == "speak_key":
                 self._speak_key(seat)
             if self.app.screen is not self:
                 return
@@ -418,16 +423,15 @@ class DuetPlayScreen(Screen):
     def _hold_model(self) -> m.Hold | None:
         now = self.app.clock.now()
         for seat, hold in self.holds.items():
-            if hold["what"] in ("guess", "stop"):
-                fraction = min(1.0, (now - hold["start"]) / HOLD_SECONDS)
-                return m.Hold(seat, hold["card"], fraction, hold["what"])  # type: ignore[arg-type]
+            if hold.what in ("guess", "stop"):
+                return m.Hold(seat, hold.card, hold.fraction(now), hold.what)  # type: ignore[arg-type]
         return None
 
     def _hold_fill(self) -> tuple[Any, ...]:
         now = self.app.clock.now()
-        return tuple(m.HoldFill(seat, min(1.0, (now - h["start"]) / HOLD_SECONDS), h["start"])  # type: ignore[arg-type]
+        return tuple(m.HoldFill(seat, h.fraction(now), h.start)  # type: ignore[arg-type]
                      for seat, h in self.holds.items()
-                     if h["what"] in ("guess", "stop", "key") and not h.get("shown"))
+                     if h.what in ("guess", "stop", "key") and not h.shown)
 
     def frame(self) -> Frame:
         session = self.session
@@ -455,12 +459,12 @@ class DuetPlayScreen(Screen):
     def _hotseat_shared(self, view: Any, play: m.PlayUi) -> Any:
         orientation = play.orientation
         for seat, hold in self.holds.items():
-            if hold["what"] == "key":
-                if hold.get("shown"):
+            if hold.what == "key":
+                if hold.shown:
                     key = self.session.seat_view(seat).key
                     return m.HotSeatUi("key", seat, (self.tr("hotseat.release"),), 1.0, key,  # type: ignore[arg-type]
                                        orientation, self.pictures, self._labels())
-                fraction = min(1.0, (self.app.clock.now() - hold["start"]) / HOLD_SECONDS)
+                fraction = hold.fraction(self.app.clock.now())
                 return m.HotSeatUi("privacy", seat, self._privacy_lines(seat), fraction,  # type: ignore[arg-type]
                                    None, orientation, self.pictures, self._labels())
         if self.touch_key is not None and view.phase == "clue" and self.entry is None:

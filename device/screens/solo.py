@@ -170,6 +170,10 @@ class SoloPlayScreen(DuetPlayScreen):
                 ctx.failed = str(exc)
         return ctx.box
 
+    def exit(self) -> None:
+        super().exit()
+        self.plan, self.thinking = None, None  # its hold was cancelled: the box plans its move again on return
+
     def tick(self, now: float) -> None:
         super().tick(now)
         if self.app.screen is self:
@@ -204,7 +208,7 @@ class SoloPlayScreen(DuetPlayScreen):
         move = box.guess(view, mine, self.ctx.meant)
         if move.kind == "stop":
             self.plan = {"kind": "stop", "version": view.version}
-            self.holds[solo.BOX] = {"what": "stop", "start": now, "card": None, "version": view.version}
+            self.holds.start(solo.BOX, "stop", now, view.version)
             self.banner_notice = (self.tr("solo.box_stops"), now + PAUSE_SECONDS + 1.0)
             self.app.announce(self.tr("solo.box_stops"), solo.HUMAN)
             return
@@ -226,8 +230,7 @@ class SoloPlayScreen(DuetPlayScreen):
             return
         self.cursors[solo.BOX] = plan["card"]
         plan["held"] = True
-        self.holds[solo.BOX] = {"what": "guess", "start": plan["t0"] + MOVE_SECONDS, "card": plan["card"],
-                                "version": plan["version"]}
+        self.holds.start(solo.BOX, "guess", plan["t0"] + MOVE_SECONDS, plan["version"], plan["card"])
 
     def _give_box_clue(self, move: solo.BoxMove, view: Any) -> None:
         box = solo.BOX

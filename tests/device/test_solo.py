@@ -483,7 +483,7 @@ def test_solo_box_says_when_it_stops(env: Path, monkeypatch: pytest.MonkeyPatch)
             notice = app.screen.banner_notice
             said = said or bool(notice and notice[0] == app.tr("solo.box_stops"))
             hold = app.screen.holds.get("B")
-            stop_fill = stop_fill or bool(hold and hold["what"] == "stop")
+            stop_fill = stop_fill or bool(hold and hold.what == "stop")
         history = [str(a) for a in app.session.state.history]
         assert history[-2:] == [f"B guess {green}", "B stop"], history
         assert said and stop_fill
