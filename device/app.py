@@ -25,10 +25,10 @@ from device.packs import following_language
 from device.pin import PinStore
 from device.render import models as m
 from device.screens.base import Frame, Screen
-from device.session import SetupError, session_from_record
 from device.storage import Finish, Storage
 from device.storage_screen import notice_frame, storage_frame
 from engine.errors import IllegalAction
+from engine.session import GameSession, SetupError, session_from_record
 from hardware.base import InputEvent
 
 log = logging.getLogger("duetbox.app")
@@ -100,7 +100,7 @@ class App:
             storage.set_setting("pin", None)
         warm_clue_checker(self.settings["language"])  # clue checker: background load
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
-        self.session: Any = None  # a DuetSession or a ClassicSession (device.classic_session)
+        self.session: GameSession | None = None
         self.game_id: int | None = None
         self.game_kind: str = ""
         self.game_options: dict[str, Any] = {}
@@ -294,15 +294,15 @@ class App:
         """
         session = self.session
         assert session is not None and self.game_id is not None
-        before = session.state
-        events = session.apply(action, version)
+        before = session.state  # type: ignore[attr-defined]
+        _, events = session.apply(action, version)
         ui = self._ui_snapshot()
         finish = self._finish() if session.over else None
         try:
             # the action, the screen state it leaves and (the last one) the result: one transaction, one fsync
             self.storage.append_action(self.game_id, version, action.to_dict(), ui, finish)
         except sqlite3.Error as exc:
-            session.state = before  # not committed: as if it never happened
+            session.restore(before)  # not committed: as if it never happened
             log.error("action %s not saved (%s): refused", action, exc)
             raise NotSaved(f"the action could not be saved: {exc}") from None
         if ui is not None:
@@ -320,7 +320,9 @@ class App:
         sheet = self.game_options.get("sheet")
         city = session.setup.get("mission")
         mission = sheet is not None and bool(city)
-        return Finish(session.result or "lost", session.score, int(sheet) if mission else None,
+        outcome = session.outcome()
+        assert outcome is not None
+        return Finish(outcome.result, outcome.score, int(sheet) if mission else None,
                       str(city) if mission else None)
 
     def on_events(self, events: list[Any]) -> None:

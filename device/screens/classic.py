@@ -69,8 +69,8 @@ class ClassicSetupScreen(SetupScreen):
 
 def start_classic(app: App, kind: str, *, variant: str = "standard", pack: str = "fr", clues: str = "strict",
                   pictures_key: str = "source") -> None:
-    from device.classic_session import ClassicSession
     from device.screens.flows import deal_pictures, deal_words
+    from engine.session import ClassicSession
 
     language = app.settings.get("language", "fr")
     if kind == "pictures":

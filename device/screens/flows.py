@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from device.cluewarm import warm as warm_clue_checker
 from device.packs import load as load_custom_or_bundled
-from device.session import DuetSession
+from engine.session import DuetSession
 from engine.words import WordPackError, draw_words, load_pack
 
 if TYPE_CHECKING:  # pragma: no cover

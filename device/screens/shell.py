@@ -135,11 +135,7 @@ class PauseScreen(ListScreen):
 
     def items(self) -> list[Item]:
         app = self.app
-        view = app.session.public_view() if app.session else None
-        can_penalise = bool(view is not None and getattr(view, "can_penalise", False))
-        if view is not None and getattr(view, "mode", "") in ("classic", "pictures"):
-            clue = getattr(view, "clue", None)
-            can_penalise = view.phase == "guess" and clue is not None and not clue.penalty
+        can_penalise = app.session is not None and app.session.penalty_action() is not None
         sand = app.hourglass.state(app.clock.now())
         items = [Item("pause.resume", self.go_back),
                  Item("pause.hourglass_start", lambda: self._hourglass("start"))]
@@ -158,18 +154,16 @@ class PauseScreen(ListScreen):
         self.go_back()
 
     def _penalty(self) -> None:
-        from engine.actions import Penalty
         from engine.errors import IllegalAction
 
         session = self.app.session
         assert session is not None
-        action: Any = Penalty()
-        if session.mode in ("classic", "pictures"):
-            action = _classic_penalty(session.state)
-        try:
-            self.app.act(action, session.version)
-        except IllegalAction:
-            pass
+        action = session.penalty_action()
+        if action is not None:
+            try:
+                self.app.act(action, session.version)
+            except IllegalAction:
+                pass
         self.app.switch(self.app.game_screen(self.game.ui_state()))
 
     def _leave(self) -> None:
@@ -180,19 +174,6 @@ class PauseScreen(ListScreen):
     def _abandon(self) -> None:
         self.app.abandon()
         self.app.switch(MenuScreen(self.app))
-
-
-def _classic_penalty(state: Any) -> Any:
-    """Rules §2 invalid clue: the other spymaster covers one of their own cards. The box picks it with the
-    game's seed (the card becomes public once covered); in duo it is the box's own choice."""
-    from engine import classic as cl
-
-    team = state.turn
-    if state.rules.variant == "duo":
-        return cl.TeamPenalty(team, cl.duo_cover_choice(state))
-    opponent = cl.other_team(team)
-    choices = [i for i, c in enumerate(state.key.cards) if c == opponent and i not in state.covered]
-    return cl.TeamPenalty(team, random.Random(f"{state.seed}:{state.version}").choice(choices))
 
 
 # -- set-up --------------------------------------------------------------------------------------------------

@@ -103,7 +103,7 @@ class SoloSetupScreen(OptionsScreen):
 def start_solo(app: App, difficulty: str, clues: str = "strict") -> None:
     """A new solo game in the box's language (its word pack)."""
     from device.screens.flows import deal_words
-    from device.session import DuetSession
+    from engine.session import DuetSession
 
     language = str(app.settings.get("language", "fr"))
     words, language = deal_words(app, language)

@@ -15,10 +15,9 @@ from helpers_reliability import soak
 from device.bench import AppDriver, policy_action, setup_record
 from engine import classic as cl
 from engine import duet
-from engine.classic_record import classic_record_of
 from engine.keycard import DuetKey
 from engine.pictures_deck import draw_pictures
-from engine.record import replay
+from engine.record import classic_record_of, replay
 from engine.views import public_view
 
 CASES = soak(2, 25)
