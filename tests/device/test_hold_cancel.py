@@ -35,8 +35,8 @@ def app(tmp_path: Path):  # type: ignore[no-untyped-def]
 
 
 def _moves(app: App) -> list[dict[str, Any]]:
-    assert app.game_id is not None
-    return app.storage.actions(app.game_id)
+    assert app.game.id is not None
+    return app.storage.actions(app.game.id)
 
 
 def _step(app: App, *events: str, advance: float = 0.0) -> None:
@@ -64,9 +64,9 @@ def _menu_continue(app: App, seat: str) -> None:
 
 def _one_green(app: App) -> None:
     """B finds one of A's agents (so STOP is allowed), then B's cursor is on another card still hidden."""
-    key = app.session.state.key.a
+    key = app.game.session.state.key.a
     green = [i for i, c in enumerate(key) if c == "G"]
-    app.act(Guess("B", green[0]), app.session.version)
+    app.game.act(Guess("B", green[0]), app.game.session.version)
     app.screen.cursors["B"] = green[1]
 
 
@@ -79,7 +79,7 @@ def _duet_guessing(app: App) -> str:
 def _hotseat_guessing(app: App) -> str:
     app.start()
     flows.start_duet(app, "hotseat", pack="en")
-    app.act(Clue("A", None, 3), app.session.version)
+    app.game.act(Clue("A", None, 3), app.game.session.version)
     _one_green(app)
     return "B"
 
@@ -87,7 +87,7 @@ def _hotseat_guessing(app: App) -> str:
 def _duet_pictures_guessing(app: App) -> str:
     app.start()
     flows.start_duet(app, "duet_pictures")
-    app.act(Clue("A", None, 3), app.session.version)
+    app.game.act(Clue("A", None, 3), app.game.session.version)
     _one_green(app)
     return "B"
 
@@ -96,10 +96,10 @@ def _classic_guessing(kind: str) -> Any:
     def start(app: App) -> str:
         record = classic_record(kind, "standard", 9)
         app.start(record)
-        team = app.session.public_view().turn
-        app.act(cl.TeamClue(team, None, 3, True), app.session.version)
+        team = app.game.session.public_view().turn
+        app.game.act(cl.TeamClue(team, None, 3, True), app.game.session.version)
         mine = [i for i, c in enumerate(record["key"]) if c == team]
-        app.act(cl.TeamGuess(team, mine[0]), app.session.version)  # one found: STOP is allowed
+        app.game.act(cl.TeamGuess(team, mine[0]), app.game.session.version)  # one found: STOP is allowed
         app.screen.cursors["B"] = mine[1]
         return "B"  # the guessers of both teams use seat B's controls
     return start
@@ -142,7 +142,7 @@ def test_moving_the_cursor_during_a_hold_cancels_it(app: App, game: str) -> None
     seat = GAMES[game](app)
     before = len(_moves(app))
     cursor = app.screen.cursors[seat]
-    view = app.session.public_view()
+    view = app.game.session.public_view()
     size = getattr(view, "columns", 5), getattr(view, "rows", 5)
     way = next(b for b in ("left", "right") if move_card(cursor, b, seat, *size) != cursor)
     _step(app, f"press {seat}.ok", advance=0.3)

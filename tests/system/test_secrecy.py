@@ -203,7 +203,7 @@ def test_secrecy_classic_display_and_ring_identical_for_consistent_keys(kind: st
         try:
             compare(*drivers, differs, f"seed {seed}, start")
             for d in drivers:
-                d.app.act(last, d.app.session.version)  # type: ignore[union-attr]
+                d.app.game.act(last, d.app.game.session.version)  # type: ignore[union-attr]
                 d.step()
             compare(*drivers, differs, f"seed {seed}, after {last}")
             for seconds in (0.1, 0.5, 2.0):
