@@ -216,7 +216,7 @@ class RemoteApp(App):
         if link.status != "ready" and not self.session.over:
             if link.status == "offline":
                 title = self.tr("remote.offline")
-            elif link.partner_cursor is None and self.session.version == 0:
+            elif not link.partner_seen and self.session.version == 0:
                 title = self.tr("remote.waiting_partner")
             else:
                 title = self.tr("remote.partner_offline")

@@ -80,6 +80,8 @@ class RemoteLink:
         self._seq = 0
         self._seen: dict[str, set[int]] = {}
         self.partner_online = False
+        self.was_up = False  # this box has reached the broker at least once
+        self.partner_seen = False  # the partner's box has been there at least once since this box started
         self.partner_cursor: int | None = None
         self.pending: tuple[int, dict[str, Any]] | None = None
         self._sent_at = 0.0
@@ -181,6 +183,7 @@ class RemoteLink:
     def _on_up(self) -> None:
         """(Re)connected: say we are here; the host puts its set-up and snapshot back (a restarted broker
         without persistence forgot its retained messages); a waiting proposal goes again."""
+        self.was_up = True
         self._publish(f"presence/{self.role}", {"k": "presence", "online": True}, retain=True)
         if self.role == "host":
             self.publish_setup()
@@ -198,6 +201,7 @@ class RemoteLink:
             return False
         if kind == "presence":
             self.partner_online = bool(message.get("online"))
+            self.partner_seen = self.partner_seen or self.partner_online
             if not self.partner_online:
                 self.partner_cursor = None
             elif self.pending is not None:

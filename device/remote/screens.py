@@ -107,8 +107,8 @@ class WaitingScreen(Screen):
     def frame(self) -> Frame:
         app: Any = self.app
         code = app.link.pairing.code if app.link is not None else ""
-        status = app.link.status if app.link is not None else "offline"
-        title = self.tr("remote.waiting_host", code=code) if status != "offline" else self.tr("remote.offline")
+        lost = app.link is not None and app.link.was_up and not app.link.connected
+        title = self.tr("remote.offline") if lost else self.tr("remote.waiting_host", code=code)
         ui = m.MessageUi(title, (self.tr("remote.back"),))
         oled = m.OledTextUi(title, (self.tr("remote.back"),))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})

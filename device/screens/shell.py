@@ -95,6 +95,7 @@ class MenuScreen(ListScreen):
             _solo_item(app, self),
             Item("menu.stats", lambda: app.switch(StatsScreen(app, self))),
             Item("menu.settings", lambda: app.switch(SettingsScreen(app, self))),
+            *_remote_items(app, self),
         ]
         if app.settings.get("cafe_mode"):  # café mode suggests hot-seat: first after "resume"
             hotseat = [i for i in out if i.key == "menu.hotseat"]
@@ -104,6 +105,12 @@ class MenuScreen(ListScreen):
 
     def go_back(self) -> None:
         pass  # the menu is the bottom of the stack
+
+
+def _remote_items(app: App, menu: Screen) -> list[Item]:
+    from device.remote.screens import menu_items  # "Duet à distance" (device/remote/)
+
+    return menu_items(app, menu)
 
 
 def _solo_item(app: App, menu: Screen) -> Item:
