@@ -15,7 +15,6 @@ from typing import Any
 from device.app import App
 from device.remote.link import SEAT_OF, RemoteLink, Role
 from device.remote.pairing import Pairing, new_code
-from device.remote.texts import RemoteTranslator
 from device.remote.transport import BrokerConfig
 from device.render import models as m
 from device.screens.base import Frame
@@ -40,15 +39,6 @@ class RemoteApp(App):
         self.link: RemoteLink | None = None
         self._sent_cursor: int | None = None
         super().__init__(box, storage, **kwargs)
-
-    # -- the translator with the remote texts ----------------------------------------------------------------
-    @property  # type: ignore[override]
-    def tr(self) -> Any:
-        return self._remote_tr
-
-    @tr.setter
-    def tr(self, base: Any) -> None:
-        self._remote_tr = RemoteTranslator(base)
 
     # -- starting a remote game ------------------------------------------------------------------------------
     def _open_link(self, code: str, role: Role, *, game: str | None, setup: dict[str, Any] | None) -> RemoteLink:

@@ -47,6 +47,7 @@ class Transport:
         self.config = config
         self.events: queue.Queue[tuple[Any, ...]] = queue.Queue()
         self.connected = False
+        self.closing = False
         self._topics: list[str] = []
         client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True,
                              protocol=mqtt.MQTTv311)
@@ -77,7 +78,7 @@ class Transport:
 
     def _on_disconnect(self, _client: Any, _userdata: Any, _flags: Any, reason: Any, _props: Any) -> None:
         was, self.connected = self.connected, False
-        if was:
+        if was and not self.closing:
             log.warning("lost the broker %s (%s): reconnecting", self.config.describe(), reason)
         self.events.put(("down",))
 
@@ -129,6 +130,7 @@ class Transport:
 
     def close(self, *, clean: bool = True) -> None:
         """Stop: ``clean`` sends DISCONNECT first (no will); otherwise the socket just dies (a killed box)."""
+        self.closing = True
         if clean:
             try:
                 self.client.disconnect()
