@@ -52,13 +52,88 @@ def start_mosquitto(directory: Path) -> tuple[subprocess.Popen[bytes], int]:
     raise RuntimeError("mosquitto did not start")
 
 
-def _pump(apps: list[Any], until: Any, timeout: float = 10.0) -> None:
+class _BoxThread:
+    """One box's loop in its own thread, as on a real box: it sleeps on its event queue (a network message wakes
+    it at once through the link's wake-up), runs the commands given to it, steps and draws, and notes when each
+    version of the game was first drawn."""
+
+    def __init__(self, make: Any) -> None:
+        import queue
+        import threading
+
+        self.app: Any = None
+        self._make = make
+        self._ready = threading.Event()
+        self.commands: queue.Queue[Any] = queue.Queue()
+        self.drawn: dict[int, float] = {}
+        self.running = True
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+        self.thread.start()
+
+    def _loop(self) -> None:
+        try:
+            self.app = self._make()  # SQLite objects belong to the thread that made them
+            self._ready.set()
+            while self.running:
+                self.app.box.queue.wait_for_item(0.05)
+                while not self.commands.empty():
+                    self.commands.get()(self.app)
+                self.app.step(0)
+                session = self.app.session
+                if session is not None and session.version not in self.drawn:
+                    self.drawn[session.version] = time.perf_counter()
+        except BaseException as exc:  # noqa: BLE001 - reported by the main thread
+            import traceback
+
+            self.error = exc
+            self.trace = traceback.format_exc()
+            self.running = False
+            self._ready.set()
+        finally:
+            if self.app is not None:
+                self.app.shutdown()
+
+    def wait_ready(self) -> None:
+        if not self._ready.wait(10) or self.error is not None:
+            raise RuntimeError(f"a box did not start: {self.error!r}")
+
+    def run(self, command: Any) -> None:
+        self.commands.put(command)
+        self.app._wake()
+
+    def call(self, command: Any, timeout: float = 10.0) -> Any:
+        """Run ``command(app)`` in the box's thread and wait for its result."""
+        import queue
+
+        out: queue.Queue[Any] = queue.Queue()
+        self.run(lambda app: out.put(command(app)))
+        try:
+            return out.get(timeout=timeout)
+        except queue.Empty:
+            raise RuntimeError(f"the box did not answer in time ({getattr(self, 'trace', None)})") from None
+
+    def stop(self) -> None:
+        self.running = False
+        self.thread.join(5)
+
+
+def _leave_game(app: Any) -> None:
+    from device.screens.shell import MenuScreen
+
+    app.end_game_session()
+    app.switch(MenuScreen(app))
+
+
+def _wait(until: Any, boxes: list[_BoxThread], timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while not until():
+        for box in boxes:
+            if box.error is not None:
+                raise RuntimeError(f"a box failed: {box.error!r}")
         if time.monotonic() > deadline:
             raise RuntimeError("the boxes did not answer in time")
-        for app in apps:
-            app.step(0)
+        time.sleep(0.0005)
 
 
 def measure_remote(quick: bool = False) -> dict[str, Any]:
@@ -73,45 +148,51 @@ def measure_remote(quick: bool = False) -> dict[str, Any]:
     rng = random.Random(5)
     host_to_guest: list[float] = []
     guest_to_host: list[float] = []
+    game = 0
     # a RAM disk when there is one, as the app figures of device/bench.py: the figure is the code's, not the disk's
     ram = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
     with tempfile.TemporaryDirectory(prefix="duetbox-bench-remote-", dir=ram) as tmp:
         root = Path(tmp)
         proc, port = start_mosquitto(root)
         broker = BrokerConfig(port=port)
-        apps: list[Any] = []
+        boxes: list[_BoxThread] = []
         try:
             for role, seed in (("host", 1), ("guest", 2)):
-                storage = Storage(root / role)
-                storage.set_setting("pack", "en")
-                app = RemoteApp(open_box("mock"), storage, broker=broker, seed=seed)
-                app.start()
-                apps.append(app)
-            host, guest = apps
-            game = 0
+                def make(role: str = role, seed: int = seed) -> Any:
+                    storage = Storage(root / role)
+                    storage.set_setting("pack", "en")
+                    app = RemoteApp(open_box("mock"), storage, broker=broker, seed=seed)
+                    app.start()
+                    return app
+
+                boxes.append(_BoxThread(make))
+            for box in boxes:
+                box.wait_ready()
+            host, guest = boxes
             while len(host_to_guest) + len(guest_to_host) < wanted:
                 game += 1
-                code = host.host_game(code=None)
-                guest.join_game(code)
-                _pump(apps, lambda: guest.session is not None and host.link.ready and guest.link.ready)
-                while not host.session.over and len(host_to_guest) + len(guest_to_host) < wanted:
-                    action = policy_action(host.session.state, rng)
+                code = host.call(lambda app: app.host_game())
+                guest.call(lambda app, code=code: app.join_game(code))
+                _wait(lambda: guest.app.session is not None and host.app.link.ready and guest.app.link.ready,
+                      boxes)
+                while len(host_to_guest) + len(guest_to_host) < wanted:
+                    state = host.call(lambda app: app.session.state)
+                    action = None if state.over else policy_action(state, rng)
                     if action is None:
                         break
                     mover, other = (host, guest) if action.seat == "A" else (guest, host)
-                    target = host.session.version + 1
+                    target = state.version + 1
                     start = time.perf_counter()
-                    mover.act(action, mover.session.version)
-                    _pump(apps if mover is guest else [other], lambda: other.session.version >= target)
-                    other.draw()  # the frame that shows it (step already drew it; this one is the diff's no-op)
-                    elapsed = (time.perf_counter() - start) * 1000
-                    (host_to_guest if mover is host else guest_to_host).append(elapsed)
-                    _pump(apps, lambda: host.session.version == guest.session.version)
-                for app in apps:
-                    app.end_game_session()
+                    mover.run(lambda app, a=action, v=state.version: app.act(a, v))
+                    _wait(lambda o=other, t=target: t in o.drawn, boxes)
+                    (host_to_guest if mover is host else guest_to_host).append((other.drawn[target] - start) * 1000)
+                    _wait(lambda t=target: t in host.drawn and t in guest.drawn, boxes)
+                for box in boxes:
+                    box.call(_leave_game)
+                    box.drawn.clear()
         finally:
-            for app in apps:
-                app.shutdown()
+            for box in boxes:
+                box.stop()
             proc.terminate()
             proc.wait(5)
     both = host_to_guest + guest_to_host
