@@ -281,12 +281,11 @@ def _main(argv: list[str]) -> int:
         raise UsageError(f"cannot read the configuration {config_path}: {exc}") from None
 
     from device.notify import Notifier
+    from device.remote.app import RemoteApp as App  # the box app, able to play a Duet with a remote box
+    from device.remote.transport import BrokerConfig
     from device.session import SetupError
     from device.storage import Storage, StorageError, data_dir
     from hardware.box import open_box
-
-    from device.remote.app import RemoteApp as App  # the box app, able to play a Duet with a remote box
-    from device.remote.transport import BrokerConfig
 
     directory = data_dir(args.data_dir)
     if args.remote and not args.data_dir:  # two boxes on one desktop: one data directory each

@@ -37,6 +37,8 @@ Role = Literal["host", "guest"]
 SEAT_OF: dict[str, str] = {"host": "A", "guest": "B"}
 #: Seconds between two sends of a proposal still waiting for its move.
 RESEND = 1.0
+#: Seconds a refused proposal is mentioned on the local seat's OLED.
+REFUSAL_SECONDS = 3.0
 #: Remembered (session, seq) pairs per sender session: plenty for a game, bounded.
 SEEN_LIMIT = 4096
 
@@ -85,7 +87,8 @@ class RemoteLink:
         self.partner_cursor: int | None = None
         self.pending: tuple[int, dict[str, Any]] | None = None
         self._sent_at = 0.0
-        self.refusal: str | None = None
+        self.refusal: str | None = None  # why the last proposal was not played (shown for REFUSAL_SECONDS)
+        self.refused_at = 0.0
         self.ahead: dict[int, dict[str, Any]] = {}
         self.received = 0  # sealed messages accepted
         self.dropped = 0  # messages refused: not ours, a repeat, another game, a wrong role
@@ -176,6 +179,9 @@ class RemoteLink:
                 changed = True
             elif item[0] == "message":
                 changed = self._on_message(item[1], item[2]) or changed
+        if self.refusal is not None and self.now() - self.refused_at >= REFUSAL_SECONDS:
+            self.refusal = None
+            changed = True
         if self.pending is not None and self.ready and self.now() - self._sent_at >= RESEND:
             self._send_pending()
         return changed
@@ -305,7 +311,7 @@ class RemoteLink:
             version = message.get("v")
             if self.pending is not None and version == self.pending[0]:
                 self.pending = None
-                self.refusal = str(message.get("why") or "IllegalAction")
+                self._refuse(str(message.get("why") or "IllegalAction"))
                 return True
             return False
         self.dropped += 1
@@ -333,8 +339,15 @@ class RemoteLink:
         if self.pending is not None:
             current = self.table.remote_version()
             if current is not None and current > self.pending[0]:
+                version, action = self.pending
                 self.pending = None
+                if self.table.remote_actions()[version] != action:  # the host's own move came first
+                    self._refuse("StaleAction")
         return changed
+
+    def _refuse(self, why: str) -> None:
+        self.refusal = why
+        self.refused_at = self.now()
 
     # -- both ------------------------------------------------------------------------------------------------
     def cursor(self, card: int) -> None:

@@ -8,6 +8,7 @@ a client without the code reads nothing (no key side, no word) and cannot make a
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -55,6 +56,12 @@ def normalise(code: str) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=8)  # a box derives once per game; a resumed game does not pay it again
+def _scrypt(code: str) -> bytes:
+    return hashlib.scrypt(code.encode("ascii"), salt=SALT, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=48,
+                          maxmem=64 * 1024 * 1024)
+
+
 @dataclass(frozen=True)
 class Pairing:
     """What both boxes derive from the code."""
@@ -66,8 +73,7 @@ class Pairing:
     @classmethod
     def derive(cls, code: str) -> Pairing:
         code = normalise(code)
-        out = hashlib.scrypt(code.encode("ascii"), salt=SALT, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=48,
-                             maxmem=64 * 1024 * 1024)
+        out = _scrypt(code)
         return cls(code, out[:32], f"{TOPIC_ROOT}/{out[32:].hex()}")
 
     def sub(self, name: str) -> str:

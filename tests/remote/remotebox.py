@@ -7,12 +7,10 @@ import shutil
 import socket
 import subprocess
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -53,7 +51,7 @@ class Broker:
                     return
             except OSError:
                 if self.proc.poll() is not None:
-                    raise RuntimeError(f"mosquitto exited with {self.proc.returncode}")
+                    raise RuntimeError(f"mosquitto exited with {self.proc.returncode}") from None
                 time.sleep(0.02)
         raise RuntimeError("mosquitto did not start listening")
 

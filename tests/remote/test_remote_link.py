@@ -133,3 +133,38 @@ def test_a_message_from_another_game_or_claiming_the_wrong_role_is_dropped() -> 
     guest.transport.inbox = [("message", t, p, False) for t, p, _ in sent]  # type: ignore[attr-defined]
     guest.poll()
     assert table.actions == [] and guest.dropped >= 2
+
+
+def test_a_proposal_overtaken_by_the_hosts_own_move_is_reported_refused_not_lost_silently() -> None:
+    host, guest, table = _pair()
+    guest.propose(0, {"type": "penalty", "by": "guest"})
+    moves = _moves(host, 1)  # the host played its own move at version 0 first
+    guest.transport.inbox = [("message", t, p, False) for t, p in moves]  # type: ignore[attr-defined]
+    guest.poll()
+    assert table.actions == [{"type": "stop", "seat": "A", "n": 0}]
+    assert guest.pending is None and guest.refusal == "StaleAction"
+
+
+def test_the_host_refuses_a_proposal_the_rules_refuse_and_plays_a_legal_one_once() -> None:
+    from engine.errors import NotYourTurn
+
+    pairing = Pairing.derive("ABCDEF")
+
+    class Picky(FakeTable):
+        def remote_commit(self, version: int, action: dict[str, Any]) -> None:
+            if action.get("bad"):
+                raise NotYourTurn("no")
+            super().remote_commit(version, action)
+
+    table = Picky()
+    host = RemoteLink(pairing, "host", table, BrokerConfig(), game="g1", setup={}, transport=FakeTransport)
+    guest = RemoteLink(pairing, "guest", FakeTable(), BrokerConfig(), game="g1", transport=FakeTransport)
+    guest.propose(0, {"bad": True})
+    guest.propose(0, {"type": "stop", "seat": "B"})
+    guest._send_pending()  # a resend: the same move twice
+    sent = guest.transport.sent  # type: ignore[attr-defined]
+    host.transport.inbox = [("message", t, p, False) for t, p, _ in sent]  # type: ignore[attr-defined]
+    host.poll()
+    assert table.actions == [{"type": "stop", "seat": "B"}]
+    kinds = [pairing.open(p)["k"] for t, p, _ in host.transport.sent]  # type: ignore[attr-defined]
+    assert kinds.count("refuse") == 1 and kinds.count("move") == 1
