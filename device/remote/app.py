@@ -138,8 +138,8 @@ class RemoteApp(App):
             self.switch(self.game_screen(None))
         if self.link is not None and getattr(action, "seat", None) == self.link.remote_seat \
                 and type(action).__name__ == "Clue":
-            word = action.word or "—"
-            self.announce(self.tr("remote.clue", clue=f"{word} {action.number}"), self.link.seat)
+            clue = f"{action.word} {action.number}" if action.word else str(action.number)
+            self.announce(self.tr("remote.clue", clue=clue), self.link.seat)
 
     # -- moves of the local seat -------------------------------------------------------------------------------
     def act(self, action: Any, version: int, *, quiet: bool = False) -> list[Any]:

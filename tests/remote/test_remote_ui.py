@@ -67,3 +67,39 @@ def test_host_and_join_from_the_menus_with_the_joystick(tmp_path: Path, broker: 
     _press(host, "menu")
     assert isinstance(host.screen, MenuScreen)
     assert host.storage.current_game() is not None
+
+
+class Speaker:
+    def __init__(self) -> None:
+        self.said: list[str] = []
+        self.language = "en"
+        self.output = "speaker"
+
+    def say(self, text: str) -> bool:
+        self.said.append(text)
+        return True
+
+
+def test_the_partners_cursor_and_clue_reach_the_other_box(tmp_path: Path, broker: Broker) -> None:
+    from device.remote.app import RemoteApp
+    from device.storage import Storage
+    from engine.actions import Clue
+    from hardware.box import open_box
+
+    host = make_box(tmp_path / "host", broker, seed=1)
+    storage = Storage(tmp_path / "guest")
+    storage.set_setting("language", "en")
+    storage.set_setting("speech_B", True)
+    speaker = Speaker()
+    guest = RemoteApp(open_box("mock"), storage, broker=broker.config, seed=2, speech=speaker)
+    guest.start()
+    code = host.host_game(code="HKMPRT", pack="en")
+    guest.join_game(code)
+    pump([host, guest], lambda: guest.session is not None and guest.link.ready and host.link.ready, "the pairing")
+    _press(host, "A.right")  # seat A's cursor: 12 -> 13
+    pump([host, guest], lambda: guest.screen.cursors.get("A") == 13, "the host's cursor on the guest's display")
+    assert guest._frame().oleds["A"].lines == ("Cursor on card 14",)
+    host.act(Clue("A", None, 2), 0)
+    pump([host, guest], lambda: guest.session.version == 1, "the clue")
+    assert speaker.said == ["Your partner's clue: 2"]  # a clue without a typed word: its number
+    assert guest.session.state.clues[-1].seat == "A"  # in the history the shared display draws
