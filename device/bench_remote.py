@@ -136,7 +136,7 @@ def _wait(until: Any, boxes: list[_BoxThread], timeout: float = 10.0) -> None:
         time.sleep(0.0005)
 
 
-def measure_remote(quick: bool = False) -> dict[str, Any]:
+def measure_remote(quick: bool = False, *, moves: int | None = None) -> dict[str, Any]:
     """p50/p99 (ms) of a move shown on the other box, both directions together and each apart."""
     from device.bench import percentile, policy_action
     from device.remote.app import RemoteApp
@@ -144,7 +144,7 @@ def measure_remote(quick: bool = False) -> dict[str, Any]:
     from device.storage import Storage
     from hardware.box import open_box
 
-    wanted = 60 if quick else 300
+    wanted = moves or (60 if quick else 300)
     rng = random.Random(5)
     host_to_guest: list[float] = []
     guest_to_host: list[float] = []
