@@ -191,10 +191,12 @@ def measure_remote(quick: bool = False, *, moves: int | None = None) -> dict[str
                     box.call(_leave_game)
                     box.drawn.clear()
         finally:
-            for box in boxes:
-                box.stop()
-            proc.terminate()
-            proc.wait(5)
+            try:
+                for box in boxes:
+                    box.stop()
+            finally:
+                proc.terminate()
+                proc.wait(5)
     both = host_to_guest + guest_to_host
     return {
         "remote_move_ms_p50": round(percentile(both, 0.5), 2),
