@@ -16,9 +16,6 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from cryptography.exceptions import InvalidTag
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
-
 #: 22 letters: A-Z without I, L (like 1), O, Q (like 0).
 ALPHABET = "ABCDEFGHJKMNPRSTUVWXYZ"
 CODE_LENGTH = 6
@@ -80,12 +77,17 @@ class Pairing:
         return f"{self.topic}/{name}"
 
     def seal(self, message: dict[str, Any]) -> bytes:
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM  # only a remote game pays its import
+
         nonce = os.urandom(NONCE)
         plain = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         return nonce + AESGCM(self.key).encrypt(nonce, plain, self.topic.encode("ascii"))
 
     def open(self, payload: bytes) -> dict[str, Any]:
         """The message sealed in ``payload``; Rejected when it is not one of ours."""
+        from cryptography.exceptions import InvalidTag
+        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
         if len(payload) < NONCE + 16:
             raise Rejected("too short to be sealed")
         try:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from remotebox import Broker, _free_port, _mosquitto
+from remotebox import Broker, _free_port, _mosquitto, close_all
 
 
 @pytest.fixture
@@ -22,5 +22,6 @@ def broker(tmp_path: Path) -> Iterator[Broker]:
     try:
         yield b
     finally:
+        close_all()
         b.stop()
 

@@ -71,12 +71,25 @@ class Broker:
 
 
 
+#: Box apps a test made: the broker fixture closes their links at the end (no client left reconnecting).
+OPEN: list[RemoteApp] = []
+
+
+def close_all() -> None:
+    while OPEN:
+        app = OPEN.pop()
+        if app.link is not None:
+            app.link.close(clean=False)
+            app.link = None
+
+
 def make_box(data: Path, broker: Broker, seed: int = 1) -> RemoteApp:
     storage = Storage(data)
     storage.set_setting("language", "en")
     storage.set_setting("pack", "en")
     app = RemoteApp(open_box("mock"), storage, broker=broker.config, seed=seed)
     app.start()
+    OPEN.append(app)
     return app
 
 

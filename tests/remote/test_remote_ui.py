@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from remotebox import Broker, make_box, pump
+from remotebox import OPEN, Broker, make_box, pump
 
 from device.remote.pairing import ALPHABET
 from device.remote.screens import CodeEntryScreen, RemoteMenuScreen, WaitingScreen
@@ -93,6 +93,7 @@ def test_the_partners_cursor_and_clue_reach_the_other_box(tmp_path: Path, broker
     speaker = Speaker()
     guest = RemoteApp(open_box("mock"), storage, broker=broker.config, seed=2, speech=speaker)
     guest.start()
+    OPEN.append(guest)
     code = host.host_game(code="HKMPRT", pack="en")
     guest.join_game(code)
     pump([host, guest], lambda: guest.session is not None and guest.link.ready and host.link.ready, "the pairing")
