@@ -100,12 +100,18 @@ def test_a_mission_of_the_map_played_remotely(tmp_path: Path, broker: Broker) ->
     from engine.missions import default_map
 
     name = default_map().cities[0].name
-    host, guest = pair(tmp_path, broker, mission=name)
+    host = make_box(tmp_path / "host", broker, seed=1)
+    sheet = host.storage.new_sheet("Anna & Ben")
+    guest = make_box(tmp_path / "guest", broker, seed=2)
+    host.host_game(code=CODE, pack="en", mission=name, sheet=sheet)
+    guest.join_game(CODE)
+    pump([host, guest], lambda: guest.session is not None and host.link.ready and guest.link.ready, "the join")
     assert guest.session.state.mission == name
     for action in win_plan(host):
         play(host, guest, action)
     record = same_records(host, guest)
     assert record["mission"] == name and replay(record).state.phase == "won"
+    assert name in host.storage.ticked(sheet)  # the campaign is the host's sheet
 
 
 def test_a_box_may_not_play_the_other_seat_nor_play_while_the_partner_is_away(
