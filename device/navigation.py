@@ -56,3 +56,7 @@ class Navigator:
 
     def solo_setup(self, back: Screen) -> None:
         self.host.switch(solo.SoloSetupScreen(self.host, back))
+
+    def menu_extras(self, menu: Screen) -> list[Any]:
+        """Rows the main menu adds for optional features: none here (``device.remote.app`` adds remote play)."""
+        return []

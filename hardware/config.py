@@ -119,11 +119,24 @@ class DisplayConfig:
 
 
 @dataclass(frozen=True)
+class RemoteConfig:
+    """[remote]: the MQTT broker for remote play (device/remote/, docs/remote.md)."""
+
+    host: str = "127.0.0.1"
+    port: int = 1883
+    tls: bool = False
+    ca_file: str = ""
+    username: str = ""
+    password_file: str = ""
+
+
+@dataclass(frozen=True)
 class HardwareConfig:
     buttons: ButtonsConfig
     oleds: Mapping[Seat, OledConfig] = field(default_factory=dict)
     ring: RingConfig = field(default_factory=RingConfig)
     display: DisplayConfig = field(default_factory=DisplayConfig)
+    remote: RemoteConfig = field(default_factory=RemoteConfig)
 
 
 # ---------------------------------------------------------------- schema
@@ -141,6 +154,8 @@ _SCHEMA: dict[str, Any] = {
         "first_led": "int", "clockwise": "bool",
     },
     "display": {"width": "int", "height": "int", "fullscreen": "bool"},
+    "remote": {"host": "str", "port": "int", "tls": "bool", "ca_file": "str", "username": "str",
+               "password_file": "str"},
 }
 
 _TYPE_NAMES = {bool: "a boolean", int: "an integer", float: "a number", str: "a string", dict: "a table",
@@ -257,6 +272,23 @@ def _check_values(data: Mapping[str, Any], problems: list[str]) -> None:
         problems.append("display: set both width and height, or both to 0 for the screen's own mode")
     elif w and not (800 <= w <= 1920 and 480 <= h <= 1080):
         problems.append(f"display: {w}x{h} is outside the supported 800x480..1920x1080")
+    _check_remote(data.get("remote", {}), problems)
+
+
+def _check_remote(remote: Mapping[str, Any], problems: list[str]) -> None:
+    host = remote.get("host", "")
+    if not host or any(ch.isspace() for ch in host) or "/" in host:
+        problems.append(f"remote.host: {host!r} is not a host name or address (e.g. \"broker.example.org\")")
+    if not 1 <= remote.get("port", 1883) <= 65535:
+        problems.append(f"remote.port: {remote.get('port')} is not a TCP port (1..65535)")
+    for name in ("ca_file", "password_file"):
+        path = remote.get(name, "")
+        if path and not Path(path).is_file():
+            problems.append(f"remote.{name}: {path} is not a readable file")
+    if remote.get("password_file") and not remote.get("username"):
+        problems.append("remote.password_file: a password needs remote.username as well")
+    if remote.get("ca_file") and not remote.get("tls"):
+        problems.append("remote.ca_file: set remote.tls = true to use it")
 
 
 def _default_data() -> dict[str, Any]:
@@ -275,7 +307,8 @@ def _build(data: Mapping[str, Any]) -> HardwareConfig:
     oleds: dict[Seat, OledConfig] = {seat: OledConfig(**data["oled"][seat]) for seat in SEATS}
     r = data["ring"]
     ring = RingConfig(**{**r, "brightness": float(r["brightness"]), "gamma": float(r["gamma"])})
-    return HardwareConfig(buttons=buttons, oleds=oleds, ring=ring, display=DisplayConfig(**data["display"]))
+    return HardwareConfig(buttons=buttons, oleds=oleds, ring=ring, display=DisplayConfig(**data["display"]),
+                          remote=RemoteConfig(**data.get("remote", {})))
 
 
 def problems_in(user: Mapping[str, Any]) -> list[str]:

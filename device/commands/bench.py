@@ -24,10 +24,22 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer repetitions and a 2 s idle window")
     parser.add_argument("--profile", choices=("pi4", "zero2w"),
                         help="simulate a board's I2C bus and SD card (timed fakes) and report its targets")
+    parser.add_argument("--remote", action="store_true",
+                        help="a move on one box shown on another over a local Mosquitto (device/bench_remote.py)")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
+    if args.remote:
+        from device.bench_remote import measure_remote, remote_table
+
+        try:
+            figures = measure_remote(args.quick)
+        except RuntimeError as exc:
+            print(f"duetbox bench --remote: {exc}", file=sys.stderr)
+            return 2
+        print(json.dumps(figures) if args.json else remote_table(figures))
+        return 0
     if args.profile is not None:
         from device.bench_pi import measure_profile, profile_table
 

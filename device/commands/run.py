@@ -61,6 +61,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--pace", type=_bounded(0, 10_000, "--pace (milliseconds)"), default=0)
     p.add_argument("--start")
     p.add_argument("--size")
+    p.add_argument("--remote", choices=("host", "join"))  # remote play (docs/remote.md)
+    p.add_argument("--code")  # with --remote join: the host's code (else typed on the box)
     p.add_argument("--log-level", default="WARNING")
     return p
 
@@ -278,14 +280,18 @@ def _main(argv: list[str]) -> int:
     except OSError as exc:
         raise UsageError(f"cannot read the configuration {config_path}: {exc}") from None
 
-    from device.app import App
     from device.notify import Notifier
+    from device.remote.app import RemoteApp as App  # the box app, able to play a Duet with a remote box
+    from device.remote.transport import BrokerConfig
     from device.storage import Storage, StorageError, data_dir
     from engine.session import SetupError
     from hardware.box import open_box
 
+    directory = data_dir(args.data_dir)
+    if args.remote and not args.data_dir:  # two boxes on one desktop: one data directory each
+        directory = directory / f"remote-{args.remote}"
     try:
-        storage = Storage(data_dir(args.data_dir))
+        storage = Storage(directory)
     except StorageError as exc:
         raise UsageError(str(exc)) from None
     notifier = Notifier() if args.hardware != "mock" else None
@@ -302,7 +308,7 @@ def _main(argv: list[str]) -> int:
         raise UsageError(f"cannot open the {args.hardware} hardware: {exc}") from None
     app = App(box, storage, seed=args.seed, notifier=notifier, sound=_sound(args.hardware),
               speech=_speech(args.hardware), power=_power if args.hardware == "pi" else None,
-              strict=args.hardware == "mock")
+              strict=args.hardware == "mock", broker=BrokerConfig.from_config(config.remote))
     if ops is None:
         # a SIGTERM during start-up (systemd stopping a box still drawing its first frame) is noted now and
         # ends the loop cleanly as soon as it runs, instead of killing the process mid-start
@@ -313,6 +319,8 @@ def _main(argv: list[str]) -> int:
     except SetupError as exc:
         app.shutdown()
         raise UsageError(f"--start {args.start}: {exc}") from None
+    if args.remote:
+        _start_remote(app, args.remote, args.code)
     if ops is None:
         return app.run()
     try:
@@ -342,6 +350,26 @@ def _wait_for_devices(config: Any, notifier: Any) -> None:
     if missing:
         raise UsageError(f"--hardware pi: still missing after {DEVICE_WAIT} s: {', '.join(missing)} "
                          "(see docs/troubleshooting.md)")
+
+
+def _start_remote(app: Any, role: str, code: str | None) -> None:
+    """``--remote host``: deal a remote game and print its code; ``--remote join``: join ``--code`` or type it."""
+    from device.remote.pairing import BadCode, normalise
+    from device.remote.screens import CodeEntryScreen
+
+    if role == "host":
+        if app.remote is None:
+            code = app.host_game()
+            print(f"remote game code: {code}", flush=True)
+        return
+    if code is None:
+        app.switch(CodeEntryScreen(app))
+        return
+    try:
+        app.join_game(normalise(code))
+    except BadCode as exc:
+        app.shutdown()
+        raise UsageError(f"--code: {exc}") from None
 
 
 def _sound(backend: str) -> Any:

@@ -104,6 +104,7 @@ class MenuScreen(ListScreen):
             _solo_item(host, self),
             Item("menu.stats", lambda: host.switch(StatsScreen(host, self))),
             Item("menu.settings", lambda: host.switch(SettingsScreen(host, self))),
+            *(host.nav.menu_extras(self) or ()),  # entries of optional features (remote play, device/remote/)
         ]
         if host.settings.get("cafe_mode"):  # café mode suggests hot-seat: first after "resume"
             hotseat = [i for i in out if i.key == "menu.hotseat"]

@@ -1,0 +1,361 @@
+"""The remote-play protocol between two boxes (docs/remote.md).
+
+The host box sequences the game: its own moves are applied, committed to its database and then published; the
+guest's moves are *proposed* (with the version they were made against), applied and committed by the host, and
+published back as moves. Each box commits a move before it shows it. So there is one order of moves, and a move a
+box has shown is in its database.
+
+Topics (under ``duetbox/<topic derived from the code>/``), every payload sealed (``pairing``):
+- ``setup`` (retained, host): the game's set-up record (words, both key sides, rules) and the game id;
+- ``move`` (QoS 1, host): one committed move, ``{v, a}``: applied by the guest when ``v`` is its version,
+  kept until its turn when ahead (reordered), ignored when behind (a duplicate or a redelivery);
+- ``snapshot`` (retained, host): every committed move so far: a box that was away catches up from it;
+- ``propose`` (QoS 1, guest): ``{v, a}`` a move of the guest's seat; resent until its move comes back;
+- ``refuse`` (QoS 1, host): the proposal at ``v`` could not be played (the reason, for the guest's screen);
+- ``presence/host``, ``presence/guest`` (retained; the will says offline): who is there;
+- ``cursor/<role>`` (QoS 0): where the partner's grid cursor stands.
+
+Every sealed message carries the sender's session (random per start) and a sequence number: a repeat is
+dropped; the game id and the sender's role are checked; replaying an old move or snapshot changes nothing,
+because moves are idempotent by (game, version) and snapshots only ever add moves.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from typing import Any, Literal, Protocol
+
+from device.remote.pairing import Pairing, Rejected
+from device.remote.transport import BrokerConfig, Transport
+from engine.errors import IllegalAction
+
+log = logging.getLogger("duetbox.remote")
+
+Role = Literal["host", "guest"]
+SEAT_OF: dict[str, str] = {"host": "A", "guest": "B"}
+#: Seconds between two sends of a proposal still waiting for its move.
+RESEND = 1.0
+#: Seconds a refused proposal is mentioned on the local seat's OLED.
+REFUSAL_SECONDS = 3.0
+#: Remembered (session, seq) pairs per sender session: plenty for a game, bounded.
+SEEN_LIMIT = 4096
+
+
+class Table(Protocol):
+    """What the link needs from the box it serves (``device.remote.app.RemoteApp``)."""
+
+    def remote_version(self) -> int | None:
+        """The version of the remote game in play here, None before the guest has its set-up."""
+
+    def remote_actions(self) -> list[dict[str, Any]]:
+        """Every committed action of the game, in order."""
+
+    def remote_commit(self, version: int, action: dict[str, Any]) -> None:
+        """Apply, commit and show one move; IllegalAction (state unchanged) when it cannot be played."""
+
+    def remote_setup(self, game: str, setup: dict[str, Any]) -> None:
+        """The guest received the host's set-up: begin the game (committed) if it is not begun yet."""
+
+
+class RemoteLink:
+    """One box's end of a remote game. All methods run in the app thread; ``poll`` does the work."""
+
+    def __init__(self, pairing: Pairing, role: Role, table: Table, broker: BrokerConfig, *,
+                 game: str | None = None, setup: dict[str, Any] | None = None,
+                 now: Callable[[], float] | None = None, wake: Callable[[], None] | None = None,
+                 transport: Callable[..., Transport] = Transport) -> None:
+        import time
+
+        self.pairing = pairing
+        self.role: Role = role
+        self.partner_role: Role = "guest" if role == "host" else "host"
+        self.seat = SEAT_OF[role]
+        self.remote_seat = SEAT_OF[self.partner_role]
+        self.table = table
+        self.game = game if game is not None else (secrets.token_hex(8) if role == "host" else None)
+        self.setup = setup
+        self.now = now or time.monotonic
+        self._wake = wake
+        self.session = secrets.token_hex(6)
+        self._seq = 0
+        self._seen: dict[str, set[int]] = {}
+        self.partner_online = False
+        self.was_up = False  # this box has reached the broker at least once
+        self.partner_seen = False  # the partner's box has been there at least once since this box started
+        self.partner_cursor: int | None = None
+        self.pending: tuple[int, dict[str, Any]] | None = None
+        self._sent_at = 0.0
+        self.refusal: str | None = None  # why the last proposal was not played (shown for REFUSAL_SECONDS)
+        self.refused_at = 0.0
+        self.ahead: dict[int, dict[str, Any]] = {}
+        self.received = 0  # sealed messages accepted
+        self.dropped = 0  # messages refused: not ours, a repeat, another game, a wrong role
+        #: (version, monotonic time) of the last move committed here from the partner (bench)
+        self.last_remote_commit: tuple[int, float] | None = None
+        will = (pairing.sub(f"presence/{role}"), self._seal({"k": "presence", "online": False}))
+        self.transport = transport(broker, f"duetbox-{role}-{self.session}", will=will)
+        if wake is not None:
+            self._hook_wake()
+        for name in ("setup", "move", "snapshot", "propose", "refuse", f"presence/{self.partner_role}",
+                     f"cursor/{self.partner_role}"):
+            self.transport.subscribe(pairing.sub(name))
+        self.transport.start()
+
+    def _hook_wake(self) -> None:
+        transport, wake = self.transport, self._wake
+        assert wake is not None
+        original = transport.events.put
+
+        def put(item: tuple[Any, ...], *args: Any, **kwargs: Any) -> None:
+            original(item, *args, **kwargs)
+            wake()
+
+        transport.events.put = put  # type: ignore[method-assign]
+
+    # -- state ---------------------------------------------------------------------------------------------
+    @property
+    def connected(self) -> bool:
+        return self.transport.connected
+
+    @property
+    def ready(self) -> bool:
+        """Both boxes are there: moves may be made."""
+        return self.transport.connected and self.partner_online
+
+    @property
+    def status(self) -> str:
+        """"ready", "partner_offline" (the partner's box is away) or "offline" (this box lost the broker)."""
+        if not self.transport.connected:
+            return "offline"
+        return "ready" if self.partner_online else "partner_offline"
+
+    # -- sealing -------------------------------------------------------------------------------------------
+    def _seal(self, body: dict[str, Any]) -> bytes:
+        self._seq += 1
+        message = dict(body, s=self.session, n=self._seq, r=self.role, g=self.game)
+        return self.pairing.seal(message)
+
+    def _publish(self, name: str, body: dict[str, Any], *, retain: bool = False, qos: int = 1) -> None:
+        self.transport.publish(self.pairing.sub(name), self._seal(body), retain=retain, qos=qos)
+
+    def _accept(self, payload: bytes) -> dict[str, Any] | None:
+        try:
+            message = self.pairing.open(payload)
+        except Rejected as exc:
+            log.warning("dropped a message: %s", exc)
+            self.dropped += 1
+            return None
+        session, seq, role = message.get("s"), message.get("n"), message.get("r")
+        if not isinstance(session, str) or not isinstance(seq, int) or role not in ("host", "guest"):
+            self.dropped += 1
+            return None
+        if session == self.session:
+            return None  # our own message coming back
+        seen = self._seen.setdefault(session, set())
+        if seq in seen:
+            self.dropped += 1
+            return None
+        if len(seen) >= SEEN_LIMIT:
+            seen.clear()
+        seen.add(seq)
+        game = message.get("g")
+        if self.game is not None and game is not None and game != self.game:
+            self.dropped += 1
+            return None
+        self.received += 1
+        return message
+
+    # -- the app thread --------------------------------------------------------------------------------------
+    def poll(self) -> bool:
+        """Handle what arrived. True when something changed (the screen should be drawn again)."""
+        changed = False
+        for item in self.transport.poll():
+            if item[0] == "up":
+                self._on_up()
+                changed = True
+            elif item[0] == "down":
+                changed = True
+            elif item[0] == "message":
+                changed = self._on_message(item[1], item[2]) or changed
+        if self.refusal is not None and self.now() - self.refused_at >= REFUSAL_SECONDS:
+            self.refusal = None
+            changed = True
+        if self.pending is not None and self.ready and self.now() - self._sent_at >= RESEND:
+            self._send_pending()
+        return changed
+
+    def _on_up(self) -> None:
+        """(Re)connected: say we are here; the host puts its set-up and snapshot back (a restarted broker
+        without persistence forgot its retained messages); a waiting proposal goes again."""
+        self.was_up = True
+        self._publish(f"presence/{self.role}", {"k": "presence", "online": True}, retain=True)
+        if self.role == "host":
+            self.publish_setup()
+            self.publish_snapshot()
+        if self.pending is not None:
+            self._send_pending()
+
+    def _on_message(self, topic: str, payload: bytes) -> bool:
+        message = self._accept(payload)
+        if message is None:
+            return False
+        kind, role = message.get("k"), message.get("r")
+        if role != self.partner_role:
+            self.dropped += 1
+            return False
+        if kind == "presence":
+            self.partner_online = bool(message.get("online"))
+            self.partner_seen = self.partner_seen or self.partner_online
+            if not self.partner_online:
+                self.partner_cursor = None
+            elif self.pending is not None:
+                self._send_pending()
+            return True
+        if kind == "cursor":
+            card = message.get("card")
+            if isinstance(card, int) and 0 <= card < 25:
+                self.partner_cursor = card
+                return True
+            return False
+        if self.role == "guest":
+            return self._guest_message(kind, message)
+        return self._host_message(kind, message)
+
+    # -- the host --------------------------------------------------------------------------------------------
+    def publish_setup(self) -> None:
+        if self.setup is not None:
+            self._publish("setup", {"k": "setup", "setup": self.setup}, retain=True)
+
+    def publish_snapshot(self) -> None:
+        if self.table.remote_version() is not None:
+            self._publish("snapshot", {"k": "snapshot", "actions": self.table.remote_actions()}, retain=True)
+
+    def committed(self, version: int, action: dict[str, Any]) -> None:
+        """The host committed a move (its own or the guest's): tell the guest."""
+        self._publish("move", {"k": "move", "v": version, "a": action})
+        self.publish_snapshot()
+
+    def _host_message(self, kind: Any, message: dict[str, Any]) -> bool:
+        if kind != "propose":
+            self.dropped += 1
+            return False
+        version, action = message.get("v"), message.get("a")
+        if not isinstance(version, int) or not isinstance(action, dict):
+            self.dropped += 1
+            return False
+        current = self.table.remote_version()
+        if current is None or version > current:
+            return False
+        if version < current:  # already played (a resend or a redelivery): make sure the guest has it
+            self.publish_snapshot()
+            return False
+        try:
+            self.table.remote_commit(version, action)
+        except (IllegalAction, ValueError) as exc:
+            self._publish("refuse", {"k": "refuse", "v": version, "why": type(exc).__name__})
+            return False
+        self.last_remote_commit = (version, self.now())
+        self.committed(version, action)
+        return True
+
+    # -- the guest -------------------------------------------------------------------------------------------
+    def propose(self, version: int, action: dict[str, Any]) -> None:
+        """A move of the guest's seat: it shows when the host's move comes back (committed on both boxes)."""
+        self.pending = (version, action)
+        self.refusal = None
+        self._send_pending()
+
+    def _send_pending(self) -> None:
+        if self.pending is None:
+            return
+        version, action = self.pending
+        self._sent_at = self.now()
+        self._publish("propose", {"k": "propose", "v": version, "a": action})
+
+    def _guest_message(self, kind: Any, message: dict[str, Any]) -> bool:
+        if kind == "setup":
+            setup, game = message.get("setup"), message.get("g")
+            if not isinstance(setup, dict) or not isinstance(game, str):
+                return False
+            if self.game is None:
+                self.game = game
+            if game != self.game:
+                return False
+            self.setup = setup
+            self.table.remote_setup(game, setup)
+            return True
+        if kind == "move":
+            version, action = message.get("v"), message.get("a")
+            if isinstance(version, int) and isinstance(action, dict):
+                self.ahead[version] = action
+                return self._catch_up()
+            return False
+        if kind == "snapshot":
+            actions = message.get("actions")
+            if not isinstance(actions, list):
+                return False
+            current = self.table.remote_version()
+            if current is None:
+                return False
+            mine = self.table.remote_actions()
+            if actions[:len(mine)] != mine[:len(actions)]:
+                log.error("the host's snapshot differs from the moves committed here: ignored")
+                return False
+            for version in range(current, len(actions)):
+                if isinstance(actions[version], dict):
+                    self.ahead.setdefault(version, actions[version])
+            return self._catch_up()
+        if kind == "refuse":
+            version = message.get("v")
+            if self.pending is not None and version == self.pending[0]:
+                self.pending = None
+                self._refuse(str(message.get("why") or "IllegalAction"))
+                return True
+            return False
+        self.dropped += 1
+        return False
+
+    def _catch_up(self) -> bool:
+        """Commit the moves that follow this box's version, in order (kept ones wait for their turn)."""
+        changed = False
+        while True:
+            current = self.table.remote_version()
+            if current is None:
+                return changed
+            for old in [v for v in self.ahead if v < current]:
+                del self.ahead[old]  # a duplicate of a committed move
+            action = self.ahead.pop(current, None)
+            if action is None:
+                break
+            try:
+                self.table.remote_commit(current, action)
+            except (IllegalAction, ValueError) as exc:
+                log.error("the host's move %d cannot be played here (%s): waiting for its snapshot", current, exc)
+                break
+            self.last_remote_commit = (current, self.now())
+            changed = True
+        if self.pending is not None:
+            current = self.table.remote_version()
+            if current is not None and current > self.pending[0]:
+                version, action = self.pending
+                self.pending = None
+                if self.table.remote_actions()[version] != action:  # the host's own move came first
+                    self._refuse("StaleAction")
+        return changed
+
+    def _refuse(self, why: str) -> None:
+        self.refusal = why
+        self.refused_at = self.now()
+
+    # -- both ------------------------------------------------------------------------------------------------
+    def cursor(self, card: int) -> None:
+        if self.transport.connected:
+            self._publish(f"cursor/{self.role}", {"k": "cursor", "card": card}, qos=0)
+
+    def close(self, *, clean: bool = True) -> None:
+        """Leave: a clean close says offline first; ``clean=False`` dies like a killed box (the will speaks)."""
+        if clean and self.transport.connected:
+            self._publish(f"presence/{self.role}", {"k": "presence", "online": False}, retain=True)
+        self.transport.close(clean=clean)

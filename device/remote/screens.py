@@ -1,0 +1,118 @@
+"""Remote play's own screens: the "Duet à distance" menu (host, join, resume), the code entry with the joystick,
+and the guest's wait for the host's game. Every wait says what it waits for, and MENU leads back to the menu."""
+
+from __future__ import annotations
+
+from typing import Protocol, cast
+
+from device.remote.link import RemoteLink
+from device.remote.pairing import ALPHABET, CODE_LENGTH
+from device.render import models as m
+from device.screens import flows
+from device.screens.base import Frame, Host, Screen
+from device.screens.shell import Item, ListScreen, MenuScreen
+from hardware.base import InputEvent
+
+
+class RemotePlay(Protocol):
+    """What these screens ask of the host's game controller (``device.remote.game.RemoteGame``)."""
+
+    link: RemoteLink | None
+
+    def host_game(self) -> str: ...
+    def join_game(self, code: str) -> None: ...
+    def close_link(self, *, clean: bool = True) -> None: ...
+
+
+def remote_play(host: Host) -> RemotePlay:
+    return cast(RemotePlay, host.game)
+
+
+def menu_items(host: Host, menu: Screen) -> list[Item]:
+    """The main menu's "Duet à distance" entry (on a box whose game controller can play remotely)."""
+    if not hasattr(host.game, "host_game"):
+        return []
+    return [Item("remote.menu", lambda: host.switch(RemoteMenuScreen(host, menu)))]
+
+
+class RemoteMenuScreen(ListScreen):
+    name = "remote_menu"
+    title_key = "remote.title"
+
+    def items(self) -> list[Item]:
+        host = self.host
+        out: list[Item] = []
+        current = host.storage.current_game()
+        if current is not None and isinstance(current.options.get("remote"), dict):
+            out.append(Item("remote.resume", lambda: flows.resume(host)))
+        out += [Item("remote.host", lambda: remote_play(host).host_game()),
+                Item("remote.join", lambda: host.switch(CodeEntryScreen(host, self)))]
+        return out
+
+
+class CodeEntryScreen(Screen):
+    """Six letters with the joystick of either local seat: up/down changes the letter, right/OK the next one,
+    left/STOP the previous one; OK on the last letter joins. MENU goes back."""
+
+    name = "remote_code"
+    attract = False
+
+    def __init__(self, host: Host, back: Screen | None = None) -> None:
+        super().__init__(host)
+        self.back = back
+        self.letters = [0] * CODE_LENGTH
+        self.at = 0
+
+    @property
+    def code(self) -> str:
+        return "".join(ALPHABET[i] for i in self.letters)
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind == "text" and event.text:  # a keyboard (the emulator): type the code
+            typed = [ch for ch in event.text.upper() if ch in ALPHABET]
+            for ch in typed:
+                if self.at < CODE_LENGTH:
+                    self.letters[self.at] = ALPHABET.index(ch)
+                    self.at = min(CODE_LENGTH - 1, self.at + 1)
+            return
+        if event.kind != "press":
+            return
+        button = event.button
+        if button == "menu":
+            self.host.switch(self.back or MenuScreen(self.host))
+        elif button in ("up", "down"):
+            step = 1 if button == "down" else -1
+            self.letters[self.at] = (self.letters[self.at] + step) % len(ALPHABET)
+        elif button == "right" or (button == "ok" and self.at < CODE_LENGTH - 1):
+            self.at = min(CODE_LENGTH - 1, self.at + 1)
+        elif button in ("left", "stop"):
+            self.at = max(0, self.at - 1)
+        elif button == "ok":
+            remote_play(self.host).join_game(self.code)
+
+    def frame(self) -> Frame:
+        shown = "".join(f"[{c}]" if i == self.at else f" {c} " for i, c in enumerate(self.code))
+        ui = m.MessageUi(self.tr("remote.enter_title"), (shown, self.tr("remote.enter_line")))
+        oled = m.OledTextUi(self.tr("remote.enter_title"), (shown,))
+        return Frame(shared=ui, oleds={"A": oled, "B": oled})
+
+
+class WaitingScreen(Screen):
+    """The guest waits for the host's set-up (the app begins the game when it comes). MENU: back to the menu."""
+
+    name = "remote_wait"
+    attract = False
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind == "press" and event.button in ("menu", "stop"):
+            remote_play(self.host).close_link()
+            self.host.nav.menu()
+
+    def frame(self) -> Frame:
+        link = remote_play(self.host).link
+        code = link.pairing.code if link is not None else ""
+        lost = link is not None and link.was_up and not link.connected
+        title = self.tr("remote.offline") if lost else self.tr("remote.waiting_host", code=code)
+        ui = m.MessageUi(title, (self.tr("remote.back"),))
+        oled = m.OledTextUi(title, (self.tr("remote.back"),))
+        return Frame(shared=ui, oleds={"A": oled, "B": oled})

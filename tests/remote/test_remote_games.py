@@ -1,0 +1,175 @@
+"""Whole Duets between two box apps on mock hardware over a real Mosquitto: each box plays one seat.
+
+The host box plays seat A, the guest seat B. A move is made on the box of the seat that makes it, through the
+same ``App.act`` the play screen calls; both boxes' exported records must be identical at the end, and equal to
+what the rules say (replayed by the engine)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from remotebox import Broker, exported, make_box, pump
+
+from device.remote.app import PartnerAway, RemoteApp
+from engine.actions import Clue, Guess, Penalty, Stop
+from engine.errors import NotYourTurn
+from engine.record import replay
+
+CODE = "HKMPRT"
+
+
+def pair(tmp_path: Path, broker: Broker, **host_options: Any) -> tuple[RemoteApp, RemoteApp]:
+    host = make_box(tmp_path / "host", broker, seed=1)
+    guest = make_box(tmp_path / "guest", broker, seed=2)
+    host.host_game(code=CODE, pack="en", **host_options)
+    guest.join_game(CODE)
+    pump([host, guest], lambda: guest.game.session is not None and host.link is not None and guest.link is not None
+         and host.link.ready and guest.link.ready, "the guest to join")
+    return host, guest
+
+
+def key(app: RemoteApp, side: str, kind: str) -> list[int]:
+    return [i for i, c in enumerate(app.game.session.setup["key"][side]) if c == kind]
+
+
+def play(host: RemoteApp, guest: RemoteApp, action: Any) -> None:
+    """Make ``action`` on the box of its seat (a penalty on the guest's) and wait until both boxes show it."""
+    boxes = [host, guest]
+    box = host if getattr(action, "seat", "B") == "A" else guest
+    target = box.game.session.version + 1
+    box.game.act(action, box.game.session.version)
+    pump(boxes, lambda: all(b.game.session.version >= target for b in boxes), f"{action} on both boxes")
+
+
+def same_records(host: RemoteApp, guest: RemoteApp) -> dict[str, Any]:
+    a, b = exported(host), exported(guest)
+    assert a == b
+    assert [x.to_dict() for x in host.game.session.state.history] == a["actions"]
+    return a
+
+
+def win_plan(host: RemoteApp) -> list[Any]:
+    """A clues; B finds every green of A's side and stops; B clues; A finds the rest: a win in two turns."""
+    a_greens, b_greens = key(host, "A", "G"), key(host, "B", "G")
+    plan: list[Any] = [Clue("A", None, 9)] + [Guess("B", c) for c in a_greens] + [Stop("B"), Clue("B", None, 9)]
+    plan += [Guess("A", c) for c in b_greens if c not in a_greens]
+    return plan
+
+
+def test_a_standard_game_to_a_win_is_the_same_game_on_both_boxes(tmp_path: Path, broker: Broker) -> None:
+    host, guest = pair(tmp_path, broker)
+    assert guest.game.session.setup == host.game.session.setup  # the same words and key on both boxes
+    for action in win_plan(host):
+        play(host, guest, action)
+    record = same_records(host, guest)
+    result = replay(record)
+    assert result.ok and result.state.phase == "won"
+    # 9 tokens: the stop took one and the winning turn one: 7 left, 3 x 7 + 2 taken = 23 (rules §1 Score)
+    assert host.game.session.outcome().score == guest.game.session.outcome().score == 23
+    assert host.storage.game(host.game.id).status == guest.storage.game(guest.game.id).status == "over"
+
+
+def test_a_loss_on_the_assassin(tmp_path: Path, broker: Broker) -> None:
+    host, guest = pair(tmp_path, broker)
+    play(host, guest, Clue("B", None, 2))  # the guest clues first this time
+    play(host, guest, Guess("A", key(host, "B", "X")[0]))
+    record = same_records(host, guest)
+    assert record["actions"][-1] == {"type": "guess", "seat": "A", "card": key(host, "B", "X")[0]}
+    assert host.game.session.state.reason == guest.game.session.state.reason == "assassin"
+
+
+def test_sudden_death_then_a_miss(tmp_path: Path, broker: Broker) -> None:
+    host, guest = pair(tmp_path, broker, tokens=2)
+    play(host, guest, Clue("A", None, 1))
+    play(host, guest, Guess("B", key(host, "A", "N")[0]))  # a bystander: a token, the turn ends
+    play(host, guest, Clue("B", None, 1))
+    miss = [c for c in key(host, "B", "N") if c != key(host, "A", "N")[0]][0]
+    play(host, guest, Guess("A", miss))  # the bank is empty: sudden death
+    assert host.game.session.state.phase == guest.game.session.state.phase == "sudden_death"
+    green = [c for c in key(host, "A", "G") if c not in host.game.session.state.found][0]
+    play(host, guest, Guess("B", green))  # B finds a green of A's side
+    bystander = [c for c in key(host, "A", "N") if c not in host.game.session.state.marks_b][0]
+    play(host, guest, Guess("B", bystander))
+    same_records(host, guest)
+    assert guest.game.session.state.reason == "sudden_death_miss"
+
+
+def test_a_mission_of_the_map_played_remotely(tmp_path: Path, broker: Broker) -> None:
+    from engine.missions import default_map
+
+    name = default_map().cities[0].name
+    host = make_box(tmp_path / "host", broker, seed=1)
+    sheet = host.storage.new_sheet("Anna & Ben")
+    guest = make_box(tmp_path / "guest", broker, seed=2)
+    host.host_game(code=CODE, pack="en", mission=name, sheet=sheet)
+    guest.join_game(CODE)
+    pump([host, guest], lambda: guest.game.session is not None and host.link.ready and guest.link.ready, "the join")
+    assert guest.game.session.state.mission == name
+    for action in win_plan(host):
+        play(host, guest, action)
+    record = same_records(host, guest)
+    assert record["mission"] == name and replay(record).state.phase == "won"
+    assert name in host.storage.ticked(sheet)  # the campaign is the host's sheet
+
+
+def test_a_box_may_not_play_the_other_seat_nor_play_while_the_partner_is_away(
+        tmp_path: Path, broker: Broker) -> None:
+    host, guest = pair(tmp_path, broker)
+    with pytest.raises(NotYourTurn):
+        host.game.act(Clue("B", None, 1), 0)
+    guest.kill()
+    pump([host], lambda: host.link.status == "partner_offline", "the host to see the guest gone")
+    with pytest.raises(PartnerAway):
+        host.game.act(Clue("A", None, 1), 0)
+    assert host.storage.actions(host.game.id) == []
+
+
+def test_broker_stopped_and_restarted_mid_game(tmp_path: Path, broker: Broker) -> None:
+    host, guest = pair(tmp_path, broker)
+    plan = win_plan(host)
+    for action in plan[:4]:
+        play(host, guest, action)
+    broker.stop()
+    pump([host, guest], lambda: host.link.status == guest.link.status == "offline", "both boxes to see it")
+    assert "paused" in host.frame().shared.title and "paused" in guest.frame().shared.title
+    broker.start()  # no persistence: every retained message is gone; the boxes put theirs back
+    pump([host, guest], lambda: host.link.ready and guest.link.ready, "the link to come back")
+    for action in plan[4:]:
+        play(host, guest, action)
+    assert replay(same_records(host, guest)).state.phase == "won"
+
+
+@pytest.mark.parametrize("who", ["guest", "host"])
+def test_a_box_killed_mid_turn_comes_back_from_its_data(tmp_path: Path, broker: Broker, who: str) -> None:
+    host, guest = pair(tmp_path, broker)
+    plan = win_plan(host)
+    for action in plan[:3]:  # A clued, B is guessing
+        play(host, guest, action)
+    victim = guest if who == "guest" else host
+    done = victim.game.session.version
+    victim.kill()
+    survivor = host if who == "guest" else guest
+    pump([survivor], lambda: survivor.link.status == "partner_offline", "the partner's will")
+    assert "offline" in survivor.frame().shared.title
+    again = make_box(tmp_path / who, broker, seed=9)  # a new App from the box's data directory
+    assert again.game.session is not None and again.game.session.version == done  # nothing committed was lost
+    host, guest = (host, again) if who == "guest" else (again, guest)
+    pump([host, guest], lambda: host.link.ready and guest.link.ready, "the boxes to meet again")
+    for action in plan[3:]:
+        play(host, guest, action)
+    assert replay(same_records(host, guest)).state.phase == "won"
+
+
+def test_link_dropped_while_the_guest_gives_a_clue(tmp_path: Path, broker: Broker) -> None:
+    host, guest = pair(tmp_path, broker)
+    guest.game.act(Clue("B", None, 3), 0)  # proposed: shown only when the host's move comes back
+    assert guest.link.pending is not None and guest.game.session.version == 0
+    guest.link.transport.drop()  # the network fails at once
+    pump([host, guest], lambda: host.game.session.version == guest.game.session.version == 1, "the clue on both boxes")
+    assert guest.link.pending is None
+    pump([host, guest], lambda: host.link.ready and guest.link.ready, "the guest back on both boxes")
+    play(host, guest, Guess("A", key(host, "B", "G")[0]))
+    play(host, guest, Penalty())  # either box may call the penalty for an invalid clue
+    assert same_records(host, guest)["actions"][-1] == {"type": "penalty"}
