@@ -28,7 +28,7 @@ from device.outputs import Outputs
 from device.pin import PinStore
 from device.preferences import Settings
 from device.render import models as m
-from device.screens.base import Frame, Screen
+from device.screens.base import Frame, Nav, Screen
 from device.storage import Storage
 from device.storage_screen import notice_frame, storage_frame
 from hardware.base import InputEvent
@@ -68,7 +68,7 @@ class App:
         warm_clue_checker(self.settings["language"])  # clue checker: background load
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
         self.audio = Audio(self.settings, sound, speech)
-        self.nav = Navigator(self)
+        self.nav: Nav = Navigator(self)
         self.game = GameController(storage, self.settings, self.clock, show_game=self.nav.game,
                                    ui_state=self._ui_state, play_cue=self.audio.play_cue)
         self.settings.listen(self._on_setting)

@@ -174,7 +174,7 @@ def measure_remote(quick: bool = False, *, moves: int | None = None) -> dict[str
                     action = None if state.over else policy_action(state, rng)
                     if action is None:
                         break
-                    mover, other = (host, guest) if action.seat == "A" else (guest, host)
+                    mover, other = (host, guest) if getattr(action, "seat", None) == "A" else (guest, host)
                     target = state.version + 1
                     start = time.perf_counter()
                     mover.run(lambda app, a=action, v=state.version: app.game.act(a, v))

@@ -4,5 +4,7 @@
 - ``transport``: paho-mqtt in its own network thread; messages reach the app thread through a queue.
 - ``link``: the protocol (``RemoteLink``): the host sequences every move, both boxes commit each move before
   showing it, a retained snapshot lets a box that was away catch up.
-- ``app``: ``RemoteApp``, the box app with one local seat and one remote seat.
+- ``game``: ``RemoteGame``, the game controller (``device.game``) with the link: every move commits before it shows.
+- ``inputs``: ``RemoteInputs``, the input interpreter that polls the link and pauses a game whose partner is away.
+- ``app``: ``RemoteApp``, the box app composed of those parts, with one local seat and one remote seat.
 """

@@ -39,28 +39,27 @@ class RemoteNavigator(Navigator):
 class RemoteApp(App):
     """A box that can host or join a remote Duet. ``broker``: where the MQTT broker is."""
 
-    game: RemoteGame
-
     def __init__(self, box: Any, storage: Any, *, broker: BrokerConfig | None = None, **kwargs: Any) -> None:
         super().__init__(box, storage, **kwargs)
         # the remote parts in place of the local ones (nothing has used those yet: no game, no screen)
         self.nav = RemoteNavigator(self)
-        self.game = RemoteGame(self, broker=broker or BrokerConfig(), wake=self.wake_loop)
-        self.input = RemoteInputs(self, self.game)
+        self.remote_game = RemoteGame(self, broker=broker or BrokerConfig(), wake=self.wake_loop)
+        self.game = self.remote_game
+        self.input = RemoteInputs(self, self.remote_game)
 
     @property
     def link(self) -> RemoteLink | None:
-        return self.game.link
+        return self.remote_game.link
 
     @property
     def remote(self) -> dict[str, Any] | None:
-        return self.game.remote
+        return self.remote_game.remote
 
     def host_game(self, **kwargs: Any) -> str:
-        return self.game.host_game(**kwargs)
+        return self.remote_game.host_game(**kwargs)
 
     def join_game(self, code: str) -> None:
-        self.game.join_game(code)
+        self.remote_game.join_game(code)
 
     def wake_loop(self) -> None:
         """From paho's thread: wake the loop's wait at once (the interpreter only runs its timers for it)."""
@@ -77,17 +76,17 @@ class RemoteApp(App):
 
     def kill(self) -> None:
         """Tests: die as a box whose power is cut (no goodbye on the broker, nothing saved beyond the commits)."""
-        self.game.close_link(clean=False)
+        self.remote_game.close_link(clean=False)
         self.storage.close()
 
     def shutdown(self) -> None:
-        self.game.close_link()
+        self.remote_game.close_link()
         super().shutdown()
 
 
 def remote_frame(app: RemoteApp, frame: Frame) -> Frame:
     """``frame`` as shown on a box in a remote game: the partner's OLED without the key, the paused message."""
-    game, link, screen, tr = app.game, app.game.link, app.screen, app.tr
+    game, link, screen, tr = app.remote_game, app.remote_game.link, app.screen, app.tr
     session = game.session
     if link is None or session is None or not game.linked or screen is None or not screen.in_game:
         return frame
@@ -98,7 +97,7 @@ def remote_frame(app: RemoteApp, frame: Frame) -> Frame:
             title = tr("remote.waiting_partner")
         else:
             title = tr("remote.partner_offline")
-        lines = (tr("remote.paused_line"), tr("remote.back"))
+        lines: tuple[str, ...] = (tr("remote.paused_line"), tr("remote.back"))
         if link.role == "host":
             lines = (tr("remote.code_line", code=link.pairing.code),) + lines
         ui = m.MessageUi(title, lines)

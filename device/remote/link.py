@@ -44,7 +44,7 @@ SEEN_LIMIT = 4096
 
 
 class Table(Protocol):
-    """What the link needs from the box it serves (``device.remote.app.RemoteApp``)."""
+    """What the link needs from the box it serves (``device.remote.game.RemoteGame``)."""
 
     def remote_version(self) -> int | None:
         """The version of the remote game in play here, None before the guest has its set-up."""

@@ -45,7 +45,11 @@ class RemoteMenuScreen(ListScreen):
         current = host.storage.current_game()
         if current is not None and isinstance(current.options.get("remote"), dict):
             out.append(Item("remote.resume", lambda: flows.resume(host)))
-        out += [Item("remote.host", lambda: remote_play(host).host_game()),
+
+        def host_game() -> None:
+            remote_play(host).host_game()
+
+        out += [Item("remote.host", host_game),
                 Item("remote.join", lambda: host.switch(CodeEntryScreen(host, self)))]
         return out
 

@@ -43,13 +43,14 @@ class Transport:
 
     def __init__(self, config: BrokerConfig, client_id: str, *, will: tuple[str, bytes] | None = None) -> None:
         import paho.mqtt.client as mqtt  # imported where used: `import device` needs no network library
+        from paho.mqtt.enums import CallbackAPIVersion
 
         self.config = config
         self.events: queue.Queue[tuple[Any, ...]] = queue.Queue()
         self.connected = False
         self.closing = False
         self._topics: list[str] = []
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True,
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True,
                              protocol=mqtt.MQTTv311)
         client.reconnect_delay_set(min_delay=1, max_delay=2)
         if config.username:
