@@ -14,8 +14,8 @@ from typing import Any
 
 from device import solo
 from device.render import models as m
+from device.screens import flows
 from device.screens.base import Frame, Host, Screen
-from device.screens.flows import deal_words
 from device.screens.play import DuetPlayScreen, GameOverScreen, _card_at
 from device.screens.shell import OptionsScreen
 from engine.actions import Clue
@@ -102,7 +102,7 @@ class SoloSetupScreen(OptionsScreen):
 def start_solo(host: Host, difficulty: str, clues: str = "strict") -> None:
     """A new solo game in the box's language (its word pack)."""
     language = str(host.settings.get("language", "fr"))
-    words, language = deal_words(host, language)
+    words, language = flows.deal_words(host, language)
     session = DuetSession.create(words, host.rng, tokens=solo.TOKENS[difficulty], clues=clues,
                                  language=language)
     options = {"orientation": host.settings.get("orientation", "table"), "solo": solo.BOX,
