@@ -21,6 +21,7 @@ INSTALL_STEPS = [
     "Install Debian packages",
     "Enable I2C and SPI (raspi-config nonint)",
     "Set the I2C bus to 400 kHz",
+    "Board settings for the LED ring",
     "Boot to the console",
     "Create the user duetbox and its device groups",
     "Install the app in /opt/duetbox (virtualenv with .[pi])",
@@ -126,7 +127,8 @@ def test_installer_dry_run_plan_has_each_command(fake_boot: dict[str, str]) -> N
     usermod = re.search(r"usermod --append --groups (\S+) duetbox", plan)
     assert usermod and set(usermod.group(1).split(",")) >= {"gpio", "i2c", "spi", "video", "input", "render"}
     assert "python3 -m venv /opt/duetbox/venv" in plan or "virtualenv /opt/duetbox/venv exists" in out
-    assert "/opt/duetbox/venv/bin/python -m pip install --upgrade '/opt/duetbox/src[pi]'" in plan
+    assert ("/opt/duetbox/venv/bin/python -m pip install --upgrade --constraint "
+            "/opt/duetbox/src/constraints/bookworm-arm64.txt '/opt/duetbox/src[pi]'") in plan
     assert (
         f"install -D -m 0644 /opt/duetbox/src/hardware/data/default.toml {fake_boot['DUETBOX_CONFIG']}"
         in plan
@@ -138,10 +140,14 @@ def test_installer_dry_run_plan_has_each_command(fake_boot: dict[str, str]) -> N
     assert "reboot" in out
 
 
-def test_installer_dry_run_solo_installs_the_ai_extra_and_builds_vectors(fake_boot: dict[str, str]) -> None:
-    out = run_installer("--dry-run", "--solo", env=fake_boot).stdout
+def test_installer_dry_run_solo_installs_the_ai_extra_and_builds_vectors(
+    fake_boot: dict[str, str], tmp_path: Path
+) -> None:
+    meminfo = tmp_path / "meminfo"
+    meminfo.write_text("MemTotal:        3882000 kB\nMemFree:  100 kB\n")
+    out = run_installer("--dry-run", "--solo", env=fake_boot | {"DUETBOX_MEMINFO": str(meminfo)}).stdout
     plan = "\n".join(commands(out))
-    assert "/opt/duetbox/venv/bin/python -m pip install --upgrade '/opt/duetbox/src[pi,ai]'" in plan
+    assert "--constraint /opt/duetbox/src/constraints/bookworm-arm64.txt '/opt/duetbox/src[pi,ai]'" in plan
     assert re.search(r"runuser -u duetbox -- /opt/duetbox/venv/bin/duetbox partner build --lang fr --if-missing "
                      r"--data-dir /var/lib/duetbox", plan)
     plain = "\n".join(commands(run_installer("--dry-run", env=fake_boot).stdout))
@@ -289,7 +295,7 @@ def test_installer_paths_match_the_unit() -> None:
     unit = UNIT.read_text()
     script = INSTALL.read_text()
     assert "User=duetbox" in unit and "APP_USER=duetbox" in script
-    assert "StateDirectory=duetbox" in unit and "STATE_DIR=/var/lib/duetbox" in script
+    assert "StateDirectory=duetbox" in unit and "STATE_DIR=${DUETBOX_STATE_DIR:-/var/lib/duetbox}" in script
     assert "ExecStart=/opt/duetbox/venv/bin/duetbox" in unit and "VENV=$PREFIX/venv" in script
     assert "--config /etc/duetbox/config.toml" in unit and "$ETC_DIR/config.toml" in script
     groups = re.search(r"(?m)^SupplementaryGroups=(.*)$", unit)
@@ -354,6 +360,7 @@ case "$name" in
             is-enabled) [ "$desktop" = 1 ] ;;
             get-default) [ "$desktop" = 1 ] && echo graphical.target || echo multi-user.target ;;
             is-active) echo active ;;
+            restart) if [ -e "$state/start-fails" ]; then rm "$state/start-fails"; exit 1; fi ;;
         esac ;;
     getent) grep -qx "$2" "$state/groups" ;;
     groupadd) echo "${*: -1}" >>"$state/groups" ;;
@@ -371,9 +378,20 @@ case "$name" in
             ln -sf "$STUB_BIN/python3" "$3/bin/duetbox"
         fi ;;
     tty) echo /dev/pts/0 ;;
-    rsync)  # copy just what the later steps read from the source tree
+    dpkg) [ "$1" = --print-architecture ] && cat "$state/arch" ;;
+    rm)  # only when every path is inside the sandbox
+        inside=1
+        for arg in "$@"; do case "$arg" in -*) ;; "$SANDBOX"/*) ;; *) inside=0 ;; esac; done
+        [ "$inside" = 0 ] || /bin/rm "$@" ;;
+    cp | mv)  # only inside the sandbox
+        for arg in "${@: -1}"; do case "$arg" in "$SANDBOX"/*) "/bin/$name" "$@" ;; esac; done ;;
+    rsync)
         src=${*: -2:1}; dest=${*: -1}
-        mkdir -p "$dest/hardware/data" && cp "$src/hardware/data/default.toml" "$dest/hardware/data/" ;;
+        if [ -e "$src/pyproject.toml" ]; then  # the checkout: copy just what the later steps read
+            mkdir -p "$dest/hardware/data" && cp "$src/hardware/data/default.toml" "$dest/hardware/data/"
+        else  # the saved games (upgrade backup and rollback): a real copy, inside the sandbox only
+            case "$dest" in "$SANDBOX"/*) rm -rf "$dest"; mkdir -p "$dest"; cp -a "$src." "$dest" ;; esac
+        fi ;;
 esac
 """
 STUBBED = (
@@ -392,8 +410,11 @@ STUBBED = (
     "python3",
     "tty",
     "rm",
+    "dpkg",
+    "cp",
+    "mv",
 )
-REAL_TOOLS = ("grep", "tail", "tr", "cat", "cksum", "uname", "dirname")
+REAL_TOOLS = ("grep", "tail", "tr", "cat", "cksum", "uname", "dirname", "tee", "date", "mkdir", "sed", "head", "awk")
 
 
 class Sandbox:
@@ -418,6 +439,14 @@ class Sandbox:
             assert real, name
             (self.bin / name).symlink_to(real)
         (self.state / "groups").write_text("video\naudio\n")
+        (self.state / "arch").write_text("arm64\n")
+        self.os_release = root / "os-release"
+        self.os_release.write_text('PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nVERSION_CODENAME=bookworm\n')
+        self.model = root / "model"
+        self.meminfo = root / "meminfo"
+        self.meminfo.write_text("MemTotal:        3882000 kB\n")
+        self.state_dir = root / "var" / "lib" / "duetbox"
+        self.install_log = root / "var" / "log" / "duetbox-install.log"
         self.boot_config.write_text("# Raspberry Pi OS\ndtparam=audio=on\n\n[cm4]\notg_mode=1\n\n[all]\n")
         (root / "boot" / "cmdline.txt").write_text("console=tty1 root=PARTUUID=x rootwait\n")
 
@@ -434,6 +463,11 @@ class Sandbox:
             "DUETBOX_CONFIG": str(self.config),
             "DUETBOX_BOOT_CONFIG": str(self.boot_config),
             "DUETBOX_BOOT_CMDLINE": str(self.root / "boot" / "cmdline.txt"),
+            "DUETBOX_OS_RELEASE": str(self.os_release),
+            "DUETBOX_DT_MODEL": str(self.model),
+            "DUETBOX_MEMINFO": str(self.meminfo),
+            "DUETBOX_STATE_DIR": str(self.state_dir),
+            "DUETBOX_INSTALL_LOG": str(self.install_log),
         }
         bash = shutil.which("bash") or "/bin/bash"
         return subprocess.run(
@@ -468,7 +502,8 @@ def test_installer_first_run_installs_everything_and_asks_for_a_reboot(sandbox: 
     ]
     assert any(c.startswith("useradd --system") and c.endswith(" duetbox") for c in calls)
     assert f"python3 -m venv {sandbox.prefix}/venv" in calls
-    assert f"python -m pip install --upgrade {sandbox.prefix}/src[pi]" in calls
+    assert (f"python -m pip install --upgrade --constraint {sandbox.prefix}/src/constraints/bookworm-arm64.txt "
+            f"{sandbox.prefix}/src[pi]") in calls
     assert sandbox.config.read_text() == (ROOT / "hardware" / "data" / "default.toml").read_text()
     assert "systemctl enable duetbox.service" in calls
     # The boot configuration changed: a reboot is asked for and the service is not started now.
@@ -501,7 +536,7 @@ def test_installer_second_run_changes_nothing_and_starts_the_service(sandbox: Sa
     assert sandbox.boot_config.read_text() == boot_after_first
     assert sandbox.config.read_text() == "# edited by the owner\n"
     assert f"duetbox config check {sandbox.config}" in calls  # the kept config is checked
-    assert f"python -m pip install --upgrade {sandbox.prefix}/src[pi]" in calls  # the app is refreshed
+    assert any(c.startswith("python -m pip install --upgrade --constraint") for c in calls)  # app refreshed
     assert "systemctl restart duetbox.service" in calls
     assert "boot configuration changed" not in result.stdout
 
