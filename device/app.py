@@ -24,6 +24,7 @@ from device.outputs import Outputs
 from device.packs import following_language
 from device.pin import PinStore
 from device.render import models as m
+from device.degraded import OledNotice
 from device.screens.base import Frame, Screen
 from device.session import SetupError, session_from_record
 from device.storage import Finish, Storage
@@ -100,6 +101,7 @@ class App:
             storage.set_setting("pin", None)
         warm_clue_checker(self.settings["language"])  # clue checker: background load
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
+        self.oled_notice = OledNotice(self)
         self.session: Any = None  # a DuetSession or a ClassicSession (device.classic_session)
         self.game_id: int | None = None
         self.game_kind: str = ""
@@ -593,6 +595,7 @@ class App:
     def draw(self, *, force: bool = False) -> None:
         self.outputs.show(self._frame(), self.clock.now(), force=force)
         self.frames += 1
+        self.oled_notice.after_draw()  # device.degraded: a missing OLED is named on the shared display
 
     def run(self) -> int:
         """Loop until stopped (SIGTERM/SIGINT, quit, power off). Returns the exit code."""

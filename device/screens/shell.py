@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from device import packs
 from device.render import models as m
+from device.degraded import oled_missing
 from device.screens.base import Frame, Screen
 from hardware.base import InputEvent
 
@@ -96,7 +97,8 @@ class MenuScreen(ListScreen):
             Item("menu.stats", lambda: app.switch(StatsScreen(app, self))),
             Item("menu.settings", lambda: app.switch(SettingsScreen(app, self))),
         ]
-        if app.settings.get("cafe_mode"):  # café mode suggests hot-seat: first after "resume"
+        # café mode, and a missing seat screen (device.degraded), suggest hot-seat: first after "resume"
+        if app.settings.get("cafe_mode") or oled_missing(app):
             hotseat = [i for i in out if i.key == "menu.hotseat"]
             out = [i for i in out if i.key == "menu.resume"] + hotseat + \
                 [i for i in out if i.key not in ("menu.resume", "menu.hotseat")]
