@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from device import packs
 from device.render import models as m
 from device.degraded import oled_missing
+from device.version import version
 from device.screens.base import Frame, Screen
 from hardware.base import InputEvent
 
@@ -466,7 +467,8 @@ class SettingsScreen(Screen):
     def frame(self) -> Frame:
         rows = tuple(m.MenuItem(self.tr(f"settings.{r}"), True, self._value(r)) for r in self.rows())
         title = self.tr("admin.title" if self.admin else "settings.title")
-        ui = m.SettingsUi(title, rows, self.selected, False, self.tr("hint.settings"), self.status)
+        status = self.status or (f"duetbox {version()}" if self.admin else "")  # device.version
+        ui = m.SettingsUi(title, rows, self.selected, False, self.tr("hint.settings"), status)
         oled = m.MenuUi(title, rows, self.selected, self.status or self.tr("hint.settings"))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
 
