@@ -138,8 +138,10 @@ check_release() {
     mount_chroot "$root"
     in_chroot "$root" "apt-get update -q && apt-get install -y -q --no-install-recommends systemd" \
         >"$out/prepare.log" 2>&1 || fail "$release: installing systemd in the base failed ($out/prepare.log)"
+    # the owner's checkout (functions run under `if`, where set -e does not apply: check by hand)
+    mkdir -p "$root/home/pi"
     rsync -a --exclude=.git/ --exclude=.venv/ --exclude=__pycache__/ --exclude='*.egg-info/' --exclude=build/ \
-        "$REPO/" "$root/home/pi/duetbox/"
+        "$REPO/" "$root/home/pi/duetbox/" || fail "$release: copying the checkout failed"
 
     local status=ok t0
     t0=$(date +%s)
