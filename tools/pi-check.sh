@@ -19,6 +19,10 @@ RELEASES=${PI_CHECK_RELEASES:-bookworm trixie}
 MIRROR=${PI_CHECK_MIRROR:-http://deb.debian.org/debian}
 BOARD_MODEL=${PI_CHECK_BOARD:-Raspberry Pi 4 Model B Rev 1.5}
 HOST_PY=${PI_CHECK_HOST_PYTHON:-$REPO/.venv/bin/python}
+# pip inside the systems trusts this CA bundle: the host's, so that a TLS-intercepting proxy (CI, a company
+# network) works there too.
+CA_BUNDLE=${PI_CHECK_CA:-/etc/ssl/certs/ca-certificates.crt}
+HOST_SNAPS=$CACHE/host-snaps-${RELEASES// /-}
 mkdir -p "$CACHE"
 
 say() { echo "pi-check: $*"; }
@@ -65,7 +69,7 @@ in_chroot() {
     shift
     chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
         LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
-        PYGAME_HIDE_SUPPORT_PROMPT=1 DUETBOX_DT_MODEL=/etc/pi-check/model DUETBOX_MEMINFO=/etc/pi-check/meminfo \
+        PYGAME_HIDE_SUPPORT_PROMPT=1 PIP_CERT=/etc/pi-check/ca.crt DUETBOX_DT_MODEL=/etc/pi-check/model DUETBOX_MEMINFO=/etc/pi-check/meminfo \
         /bin/bash -c "$*"
 }
 
@@ -107,6 +111,7 @@ make_pi_like() {
     echo "console=serial0,115200 console=tty1 root=PARTUUID=0-02 rootfstype=ext4 fsck.repair=yes rootwait" \
         >"$root/boot/firmware/cmdline.txt"
     printf '%s\0' "$BOARD_MODEL" >"$root/etc/pi-check/model"
+    cp -L "$CA_BUNDLE" "$root/etc/pi-check/ca.crt"
     echo "MemTotal:        3882000 kB" >"$root/etc/pi-check/meminfo"
     cat >"$root/usr/bin/raspi-config" <<'STUB'
 #!/bin/sh
@@ -197,7 +202,7 @@ check_release() {
     else
         echo "emulator run: FAIL ($out/emulator.log)" >>"$out/summary"; status=fail
     fi
-    if "$HOST_PY" "$REPO/tools/pi_check_snapshots.py" compare "$CACHE/host-snaps" "$out/snaps" >"$out/compare.log" 2>&1; then
+    if "$HOST_PY" "$REPO/tools/pi_check_snapshots.py" compare "$HOST_SNAPS" "$out/snaps" >"$out/compare.log" 2>&1; then
         echo "snapshots: $(tail -n 1 "$out/compare.log" | sed 's/^pi-check: //')" >>"$out/summary"
     else
         echo "snapshots: FAIL: $(tail -n 1 "$out/compare.log" | sed 's/^pi-check: //') ($out/compare.log)" >>"$out/summary"
@@ -208,10 +213,10 @@ check_release() {
 }
 
 say "host: scripted mock games on $(uname -m) with $HOST_PY"
-rm -rf "$CACHE/host-snaps"
+rm -rf "$HOST_SNAPS"
 (cd "$REPO" && SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
-    "$HOST_PY" tools/pi_check_snapshots.py run docs/scripts "$CACHE/host-snaps") >"$CACHE/host-mock.log" 2>&1 \
-    || fail "the scripted games fail on this machine ($CACHE/host-mock.log)"
+    "$HOST_PY" tools/pi_check_snapshots.py run docs/scripts "$HOST_SNAPS") >"$HOST_SNAPS.log" 2>&1 \
+    || fail "the scripted games fail on this machine ($HOST_SNAPS.log)"
 
 overall=0
 for release in $RELEASES; do
