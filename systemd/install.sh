@@ -298,8 +298,8 @@ enable_buses() {
 # off. A Pi 5's SPI is on the RP1 chip with its own clock: nothing to set. Printed as "filter line line...".
 board_settings() {
     case "$1" in
-        *"Raspberry Pi 5"* | *"Raspberry Pi 500"* | *"Compute Module 5"*) echo "" ;;
-        *"Raspberry Pi 4"* | *"Raspberry Pi 400"* | *"Compute Module 4"*) echo "[pi4] core_freq=500 core_freq_min=500" ;;
+        *"Raspberry Pi 5"* | *"Compute Module 5"*) echo "" ;; # also the Pi 500
+        *"Raspberry Pi 4"* | *"Compute Module 4"*) echo "[pi4] core_freq=500 core_freq_min=500" ;; # and the 400
         *"Zero 2 W"*) echo "[pi02] core_freq=250" ;;
         *"Raspberry Pi 3"* | *"Compute Module 3"*) echo "[pi3] core_freq=250" ;;
         *) echo "?" ;;

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from device import packs
-from device.render import models as m
 from device.degraded import oled_missing
-from device.version import version
+from device.render import models as m
 from device.screens.base import Frame, Screen
+from device.version import version
 from hardware.base import InputEvent
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -10,7 +10,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from test_installer import Sandbox, commands, headings, run_installer
 
 OS_RELEASE = 'PRETTY_NAME="Debian GNU/Linux"\nVERSION_CODENAME={codename}\n'
