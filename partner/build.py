@@ -167,15 +167,18 @@ def _use_rows(
     )
 
 
-def _glosses(lang: str, senses: int = 2, limit: int = 240) -> dict[str, str]:
-    """The first senses of each word's Wiktionary definitions (denckring data), joined and cut to `limit`."""
+def _glosses(
+    lang: str, senses: int = 2, limit: int = 240, wanted: set[str] | None = None
+) -> dict[str, str]:
+    """The first senses of each word's Wiktionary definitions (denckring data), joined and cut to `limit`;
+    only the `wanted` words when given (the whole dictionary would stay in memory otherwise)."""
     path = _package_dir(f"denckring_{lang}_data", f"denckring-{lang}-data") / "data" / "glosses.txt.gz"
     out: dict[str, str] = {}
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         for line in fh:
             word, _, text = line.rstrip("\n").partition("\t")
             word = normalize(word)
-            if word in out or not text:
+            if word in out or not text or (wanted is not None and word not in wanted):
                 continue
             parts = [p.strip() for p in text.split(" | ") if len(p.strip()) > 12]
             if parts:
@@ -185,7 +188,7 @@ def _glosses(lang: str, senses: int = 2, limit: int = 240) -> dict[str, str]:
 
 def _gloss_rows(lang: str, words: list[str], log: Log) -> tuple[np.ndarray, dict[str, int], str]:
     """A definition space: each word is the sentence embedding (USE) of its dictionary definition."""
-    glosses = _glosses(lang)
+    glosses = _glosses(lang, wanted=set(words))
     have = [w for w in words if w in glosses]
     matrix, rows, _ = _use_rows([glosses[w] for w in have], log, USE_BATCH_SENTENCES)
     by_word = {w: rows[glosses[w]] for w in have}
