@@ -194,7 +194,10 @@ check_release() {
     else
         echo "scripted mock games: FAIL ($out/mock.log)" >>"$out/summary"; status=fail
     fi
-    rm -rf "$out/snaps" && cp -a "$root/tmp/snaps" "$out/snaps" 2>/dev/null || mkdir -p "$out/snaps"
+    rm -rf "$out/snaps"
+    if ! cp -a "$root/tmp/snaps" "$out/snaps" 2>/dev/null; then
+        mkdir -p "$out/snaps"
+    fi
     say "$release: emulator run (SDL dummy)"
     if in_chroot "$root" "cd /tmp && rm -rf /tmp/emu && timeout 300 /opt/duetbox/venv/bin/duetbox run --hardware emulator --script /opt/duetbox/src/docs/scripts/01-menu.txt --data-dir /tmp/emu --size 960x540" \
         >"$out/emulator.log" 2>&1; then
