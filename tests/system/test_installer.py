@@ -15,6 +15,7 @@ INSTALL = ROOT / "systemd" / "install.sh"
 POLKIT_RULE = ROOT / "systemd" / "50-duetbox-power.rules"
 UNIT = ROOT / "systemd" / "duetbox.service"
 DOCS = ROOT / "docs"
+TOOL_SCRIPTS = (ROOT / "tools" / "pi-check.sh", ROOT / "tools" / "lock.sh")
 
 INSTALL_STEPS = [
     "Check the system",
@@ -70,7 +71,7 @@ def fake_boot(tmp_path: Path) -> dict[str, str]:
 
 
 def test_installer_bash_syntax() -> None:
-    for script in (INSTALL, ROOT / "systemd" / "check_units.sh"):
+    for script in (INSTALL, ROOT / "systemd" / "check_units.sh", *TOOL_SCRIPTS):
         result = subprocess.run(["bash", "-n", str(script)], capture_output=True, text=True, check=False)
         assert result.returncode == 0, result.stderr
 
@@ -79,7 +80,7 @@ def test_installer_bash_syntax() -> None:
     shutil.which("shellcheck") is None, reason="shellcheck not installed (apt-get install shellcheck)"
 )
 def test_installer_shellcheck_clean() -> None:
-    scripts = [str(INSTALL), str(ROOT / "systemd" / "check_units.sh")]
+    scripts = [str(INSTALL), str(ROOT / "systemd" / "check_units.sh"), *map(str, TOOL_SCRIPTS)]
     result = subprocess.run(["shellcheck", *scripts], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout
 
