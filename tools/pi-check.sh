@@ -111,7 +111,6 @@ make_pi_like() {
     echo "console=serial0,115200 console=tty1 root=PARTUUID=0-02 rootfstype=ext4 fsck.repair=yes rootwait" \
         >"$root/boot/firmware/cmdline.txt"
     printf '%s\0' "$BOARD_MODEL" >"$root/etc/pi-check/model"
-    cp -L "$CA_BUNDLE" "$root/etc/pi-check/ca.crt"
     echo "MemTotal:        3882000 kB" >"$root/etc/pi-check/meminfo"
     cat >"$root/usr/bin/raspi-config" <<'STUB'
 #!/bin/sh
@@ -128,21 +127,49 @@ case "$2" in
 esac
 STUB
     chmod 755 "$root/usr/bin/raspi-config"
+    install_stubs "$root"
+}
+
+install_stubs() {
+    local root=$1
+    cp -L "$CA_BUNDLE" "$root/etc/pi-check/ca.crt"
+    # systemd is not PID 1 here: unit files are handled offline (--root=/), start requests only noted.
+    mkdir -p "$root/usr/local/sbin"
+    cat >"$root/usr/local/sbin/systemctl" <<'STUB'
+#!/bin/sh
+# pi-check's systemctl stand-in: systemd does not run in this chroot.
+case "$1" in
+    enable | disable | is-enabled | get-default | set-default | mask | unmask) exec /usr/bin/systemctl --root=/ "$@" ;;
+    daemon-reload | start | restart | stop | reboot | is-active)
+        echo "pi-check: systemctl $* (systemd does not run here: nothing started)" >&2 ;;
+    *) exec /usr/bin/systemctl "$@" ;;
+esac
+STUB
+    chmod 755 "$root/usr/local/sbin/systemctl"
 }
 
 check_release() {
     local release=$1 root=$CACHE/$1-run out=$CACHE/$1-result
     prepare_base "$release"
-    say "$release: fresh copy of the base system"
     cleanup
     grep -q " $root/" /proc/mounts && fail "$root still has mounts"
-    rm -rf "$root" "$out"
-    mkdir -p "$out"
-    cp -a "$CACHE/$release-base" "$root"
-    make_pi_like "$root"
-    mount_chroot "$root"
-    in_chroot "$root" "apt-get update -q && apt-get install -y -q --no-install-recommends systemd" \
-        >"$out/prepare.log" 2>&1 || fail "$release: installing systemd in the base failed ($out/prepare.log)"
+    if [ "${PI_CHECK_REUSE:-0}" = 1 ] && [ -e "$root/etc/pi-check/model" ]; then
+        # PI_CHECK_REUSE=1: go on with the system of the last run (the installer runs again on it: the
+        # documented way to finish an install that stopped), e.g. after a fix to this script
+        say "$release: reusing the system of the last run"
+        mkdir -p "$out"
+        install_stubs "$root"
+        mount_chroot "$root"
+    else
+        say "$release: fresh copy of the base system"
+        rm -rf "$root" "$out"
+        mkdir -p "$out"
+        cp -a "$CACHE/$release-base" "$root"
+        make_pi_like "$root"
+        mount_chroot "$root"
+        in_chroot "$root" "apt-get update -q && apt-get install -y -q --no-install-recommends systemd" \
+            >"$out/prepare.log" 2>&1 || fail "$release: installing systemd in the base failed ($out/prepare.log)"
+    fi
     # the owner's checkout (functions run under `if`, where set -e does not apply: check by hand)
     mkdir -p "$root/home/pi"
     rsync -a --exclude=.git/ --exclude=.venv/ --exclude=__pycache__/ --exclude='*.egg-info/' --exclude=build/ \
