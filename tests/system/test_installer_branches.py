@@ -199,13 +199,20 @@ def test_no_device_tree_means_nothing_set(dry_env: dict[str, str]) -> None:
 
 # -- solo on a small board -------------------------------------------------------------------------------------
 
-def test_solo_on_a_1_gb_board_skips_the_build_and_says_how_to_copy_the_vectors(dry_env: dict[str, str]) -> None:
-    Path(dry_env["DUETBOX_MEMINFO"]).write_text("MemTotal:         906000 kB\n")
+def test_solo_on_a_512_mb_board_skips_the_build_and_says_how_to_copy_the_vectors(dry_env: dict[str, str]) -> None:
+    Path(dry_env["DUETBOX_MEMINFO"]).write_text("MemTotal:         427000 kB\n")  # a Zero 2 W
     out, plan = plan_of("--solo", env=with_model(dry_env, MODELS["zero2"]))
     assert "partner build" not in plan and "[pi,ai]" not in plan
     assert "'/opt/duetbox/src[pi,solo]'" in plan  # numpy, to play with copied vectors
-    assert "has 884 MB of memory" in out
+    assert "has 416 MB of memory" in out
     assert "make partner && tar -C ~/.local/share/duetbox -c partner | ssh pi@duetbox.local" in out
+
+
+def test_solo_on_a_1_gb_board_builds_the_vectors_itself(dry_env: dict[str, str]) -> None:
+    Path(dry_env["DUETBOX_MEMINFO"]).write_text("MemTotal:         906000 kB\n")  # a 1 GB Pi 3 or Pi 4
+    out, plan = plan_of("--solo", env=with_model(dry_env, MODELS["pi3"]))
+    assert "'/opt/duetbox/src[pi,ai]'" in plan and "partner build --lang fr" in plan
+    assert "ssh pi@duetbox.local" not in out
 
 
 # -- upgrade and rollback ------------------------------------------------------------------------------------------
