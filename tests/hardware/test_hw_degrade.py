@@ -52,14 +52,18 @@ def test_a_missing_oled_at_start_opens_the_box_and_comes_back_later(factory, cfg
         assert "0x3D" in missing["B"] and "seat B" in missing["B"]
         box.oleds["A"].show(frame("seat A"))
         box.oleds["B"].show(frame("seat B"))  # kept back: the panel is not there
+        for seat in ("A", "B"):
+            assert box.oleds[seat].flush(5)  # the bus writer thread is done
         assert same(buses["A"].glass(), frame("seat A"))
         assert not buses["B"].glass().getbbox()
         clock.advance(60)
         box.service()  # still unplugged: retried, still missing, nothing raised
+        assert box.oleds["B"].flush(5)
         assert list(box.missing_oleds()) == ["B"]
         bus_b.present = True  # plugged in again
         clock.advance(60)  # past the longest backoff
         box.service()
+        assert box.oleds["B"].flush(5)
         assert box.missing_oleds() == {}
         assert same(bus_b.glass(), frame("seat B").rotate(180))  # the default config turns seat B's panel
     finally:
@@ -110,6 +114,7 @@ def test_a_missing_shared_display_is_waited_for_with_messages_then_used(factory,
         assert [a for _, a in waits] == [1, 2, 3]
         assert all("no connected displays" in r for r, _ in waits)
         assert slept == [DISPLAY_RETRY_S] * 3
+        assert box.oleds["A"].flush(5)
         assert same(buses["A"].glass(), frame("waiting 3"))  # the message reached the seat screen
         assert spidev.devices[0].writes  # and the ring
         assert box.display.size == (800, 480)
