@@ -34,7 +34,7 @@ WITH_SOLO=0
 # The releases this installer knows, with the Python they ship. Anything else is refused with what to flash.
 SUPPORTED_RELEASES=(trixie bookworm)
 FLASH_THIS="flash Raspberry Pi OS Lite (64-bit), Trixie or Bookworm, with Raspberry Pi Imager"
-# `duetbox partner build` (--solo) peaks at about 410 MB (docs/install.md): a board with 1 GB or more builds the
+# `duetbox partner build` (--solo) peaks at about 280 MB (docs/install.md): a board with 1 GB or more builds the
 # vectors itself, a 512 MB one (Zero 2 W) gets them from another computer ("Solo on a small board").
 SOLO_BUILD_MIN_KB=800000
 UNIT_NAME=duetbox.service
@@ -447,7 +447,7 @@ install_solo() {
     local kb
     kb=$(memory_kb)
     if [ "$kb" -lt "$SOLO_BUILD_MIN_KB" ]; then
-        note "${BOARD:-this board} has $((kb / 1024)) MB of memory: building the vectors needs about 410 MB, so this"
+        note "${BOARD:-this board} has $((kb / 1024)) MB of memory: building the vectors needs about 280 MB, so this"
         note "box does not build them. Build them once on any computer with a checkout and copy them here:"
         note "    make partner && tar -C ~/.local/share/duetbox -c partner | ssh pi@duetbox.local \\"
         note "        'sudo tar -C $STATE_DIR -x --no-same-owner && sudo chown -R $APP_USER: $STATE_DIR/partner'"
