@@ -41,6 +41,11 @@ UNIT_NAME=duetbox.service
 UNIT_DEST=/etc/systemd/system/$UNIT_NAME
 POLKIT_RULE=50-duetbox-power.rules
 POLKIT_DEST=/etc/polkit-1/rules.d/$POLKIT_RULE
+# --kiosk: the console locked against a guest's keyboard (undone by --uninstall)
+KIOSK_SYSCTL=${DUETBOX_KIOSK_SYSCTL:-/etc/sysctl.d/90-duetbox-kiosk.conf}
+KIOSK_LOGIND=${DUETBOX_KIOSK_LOGIND:-/etc/systemd/logind.conf.d/90-duetbox-kiosk.conf}
+KIOSK_UNIT_NAME=duetbox-kiosk-keys.service
+KIOSK_UNIT=/etc/systemd/system/$KIOSK_UNIT_NAME
 I2C_BAUDRATE_LINE=dtparam=i2c_arm_baudrate=400000
 # python3-dev and build-essential: spidev has no wheel and is compiled at install. libgbm1, libegl1, libgles2,
 # libdrm2, libgl1-mesa-dri and libudev1: what pygame-ce's SDL loads for KMSDRM. i2c-tools: i2cdetect.
@@ -71,6 +76,7 @@ DRY_RUN=0
 BACKED_UP=0
 OLD_VERSION=unknown
 ACTION=install
+KIOSK=0
 STEP=0
 STEP_TITLE="start"
 REBOOT_NEEDED=0
@@ -531,6 +537,9 @@ do_install() {
     install_config
     install_polkit
     install_unit
+    if [ "$KIOSK" -eq 1 ]; then
+        install_kiosk
+    fi
     if [ "$(boot_fingerprint)" != "$before" ]; then
         REBOOT_NEEDED=1
     fi
@@ -613,6 +622,9 @@ do_upgrade() {
     install_config
     install_polkit
     install_unit
+    if [ "$KIOSK" -eq 1 ]; then
+        install_kiosk
+    fi
     if [ "$(boot_fingerprint)" != "$before" ]; then
         REBOOT_NEEDED=1
     fi
@@ -637,6 +649,7 @@ do_uninstall() {
     else
         note "no $UNIT_DEST: nothing to stop"
     fi
+    uninstall_kiosk
     step "Remove the unit and the polkit rule"
     run rm -f "$UNIT_DEST" "$POLKIT_DEST"
     run systemctl daemon-reload
@@ -656,9 +669,37 @@ do_uninstall() {
     echo "duetbox removed$([ "$DRY_RUN" -eq 1 ] && echo ' (dry run: nothing was changed)')."
 }
 
+# --kiosk: a guest at the box's keyboard cannot reboot it (Ctrl+Alt+Del), reach the kernel (SysRq) or switch
+# to a console with a login prompt (Alt+Fn, Ctrl+Alt+Fn, Alt+arrows; no other consoles get a getty).
+install_kiosk() {
+    step "Kiosk: Ctrl+Alt+Del masked, SysRq off, no console switching"
+    run systemctl mask ctrl-alt-del.target
+    run install -D -m 0644 "$HERE/kiosk/90-duetbox-kiosk-sysctl.conf" "$KIOSK_SYSCTL"
+    if [ "$DRY_RUN" -eq 1 ] || have sysctl; then
+        run sysctl -q -p "$KIOSK_SYSCTL" || note "SysRq goes off at the next boot"
+    fi
+    run install -D -m 0644 "$HERE/kiosk/90-duetbox-kiosk-logind.conf" "$KIOSK_LOGIND"
+    run install -D -m 0644 "$HERE/kiosk/kiosk-keys.map" "$ETC_DIR/kiosk-keys.map"
+    run install -D -m 0644 "$HERE/kiosk/$KIOSK_UNIT_NAME" "$KIOSK_UNIT"
+    run systemctl daemon-reload
+    run systemctl enable "$KIOSK_UNIT_NAME"
+}
+
+uninstall_kiosk() {
+    step "Undo the kiosk lock (if it was installed)"
+    if [ "$DRY_RUN" -eq 1 ] || [ -e "$KIOSK_UNIT" ] || [ -e "$KIOSK_SYSCTL" ] || [ -e "$KIOSK_LOGIND" ]; then
+        run systemctl unmask ctrl-alt-del.target
+        run systemctl disable "$KIOSK_UNIT_NAME" || true
+        run rm -f "$KIOSK_UNIT" "$KIOSK_SYSCTL" "$KIOSK_LOGIND"
+        note "SysRq and console switching come back at the next boot"
+    else
+        note "no kiosk lock installed"
+    fi
+}
+
 kiosk_hints() {
     cat <<EOF
-duetbox kiosk hints (nothing is changed: pick what fits your box; details in docs/kiosk.md)
+duetbox kiosk hints (these are not done for you: pick what fits your box; details in docs/kiosk.md)
 
 1. Hide the boot console and the cursor on the shared screen.
    In $BOOT_CMDLINE (a single line) replace 'console=tty1' by 'console=tty3' and add at the end:
@@ -703,7 +744,7 @@ main() {
             --solo) WITH_SOLO=1 ;;
             --upgrade) ACTION=upgrade ;;
             --uninstall) ACTION=uninstall ;;
-            --kiosk) ACTION=kiosk ;;
+            --kiosk) KIOSK=1 ;;
             -h | --help)
                 usage
                 exit 0
@@ -715,15 +756,16 @@ main() {
         esac
         shift
     done
-    if [ "$ACTION" != kiosk ]; then
-        start_log "${ARGS[@]}"
-    fi
+    start_log "${ARGS[@]}"
     case "$ACTION" in
         install) do_install ;;
         upgrade) do_upgrade ;;
         uninstall) do_uninstall ;;
-        kiosk) kiosk_hints ;;
     esac
+    if [ "$KIOSK" -eq 1 ] && [ "$ACTION" != uninstall ]; then
+        echo
+        kiosk_hints
+    fi
 }
 
 # Sourcing the script (tests do) defines the functions without running anything.

@@ -34,6 +34,7 @@ INSTALL_STEPS = [
 UNINSTALL_STEPS = [
     "Check the system",
     "Stop and disable the service",
+    "Undo the kiosk lock (if it was installed)",
     "Remove the unit and the polkit rule",
     "Remove the app and its configuration",
     "Remove the user duetbox",
@@ -210,10 +211,10 @@ def test_installer_dry_run_uninstall_plan_keeps_saved_games() -> None:
     assert "/var/lib/duetbox: saved games" in result.stdout
 
 
-def test_installer_kiosk_prints_hints_and_changes_nothing(fake_boot: dict[str, str]) -> None:
+def test_installer_kiosk_dry_run_plans_the_console_lock_and_prints_hints(fake_boot: dict[str, str]) -> None:
     before = Path(fake_boot["DUETBOX_BOOT_CMDLINE"]).read_text()
-    result = run_installer("--kiosk", env=fake_boot)
-    assert result.returncode == 0
+    result = run_installer("--kiosk", "--dry-run", env=fake_boot)
+    assert result.returncode == 0, result.stderr
     for hint in (
         "console=tty3",
         "overlayroot=tmpfs:recurse=0",
@@ -223,8 +224,36 @@ def test_installer_kiosk_prints_hints_and_changes_nothing(fake_boot: dict[str, s
         "docs/kiosk.md",
     ):
         assert hint in result.stdout, hint
-    assert commands(result.stdout) == []
-    assert Path(fake_boot["DUETBOX_BOOT_CMDLINE"]).read_text() == before
+    plan = commands(result.stdout)
+    assert "systemctl mask ctrl-alt-del.target" in plan  # Ctrl+Alt+Del does nothing
+    assert any(cmd.endswith("/etc/sysctl.d/90-duetbox-kiosk.conf") for cmd in plan)  # SysRq off
+    assert any(cmd.endswith("/etc/systemd/logind.conf.d/90-duetbox-kiosk.conf") for cmd in plan)  # no gettys
+    assert any(cmd.endswith("/etc/duetbox/kiosk-keys.map") for cmd in plan)  # no console switching keys
+    assert "systemctl enable duetbox-kiosk-keys.service" in plan
+    assert Path(fake_boot["DUETBOX_BOOT_CMDLINE"]).read_text() == before  # the boot hints are only hints
+
+
+def test_installer_plain_install_does_not_lock_the_console(fake_boot: dict[str, str]) -> None:
+    plan = commands(run_installer("--dry-run", env=fake_boot).stdout)
+    assert not any("ctrl-alt-del" in cmd or "kiosk" in cmd for cmd in plan)
+
+
+def test_installer_uninstall_undoes_the_kiosk_lock(fake_boot: dict[str, str]) -> None:
+    plan = commands(run_installer("--uninstall", "--dry-run", env=fake_boot).stdout)
+    assert "systemctl unmask ctrl-alt-del.target" in plan
+    assert ("rm -f /etc/systemd/system/duetbox-kiosk-keys.service /etc/sysctl.d/90-duetbox-kiosk.conf "
+            "/etc/systemd/logind.conf.d/90-duetbox-kiosk.conf") in plan
+
+
+def test_installer_kiosk_keymap_takes_console_switching_off_the_keyboard() -> None:
+    keymap = (ROOT / "systemd" / "kiosk" / "kiosk-keys.map").read_text()
+    for fkey in (*range(59, 69), 87, 88):  # F1..F12
+        for mods in ("alt", "control alt"):
+            assert f"{mods} keycode {fkey} = VoidSymbol" in keymap
+    assert "alt keycode 105 = VoidSymbol" in keymap and "alt keycode 106 = VoidSymbol" in keymap
+    assert "kernel.sysrq = 0" in (ROOT / "systemd" / "kiosk" / "90-duetbox-kiosk-sysctl.conf").read_text()
+    logind = (ROOT / "systemd" / "kiosk" / "90-duetbox-kiosk-logind.conf").read_text()
+    assert "NAutoVTs=0" in logind and "ReserveVT=0" in logind
 
 
 def source_and_call(script: str) -> subprocess.CompletedProcess[str]:
