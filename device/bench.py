@@ -212,8 +212,8 @@ class AppDriver:
 
     @property
     def state(self) -> duet.DuetState:
-        assert self.app.session is not None
-        return self.app.session.state  # type: ignore[no-any-return]
+        assert self.app.game.session is not None
+        return self.app.game.session.state  # type: ignore[no-any-return]
 
     def oled_bytes(self) -> int:
         return int(sum(self.box.oleds[s].bytes_sent for s in ("A", "B")))
@@ -351,7 +351,7 @@ def _full_redraw_times(driver: AppDriver, repeat: int, *, cold: bool = False) ->
     new renderer (no cached card faces or texts), drawing the current frame in full onto a fresh surface."""
     import pygame
 
-    frame = driver.app._frame()
+    frame = driver.app.frame()
     renderer = getattr(driver.app.outputs, "_renderer", None)
     if cold and renderer is not None:
         renderer = type(renderer)()

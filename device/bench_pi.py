@@ -214,7 +214,7 @@ class _Timed:
 def in_game(driver: Any) -> bool:
     """A game is on and its screen is showing (MENU opens the pause screen)."""
     app = driver.app
-    return app.session is not None and not driver.state.over and bool(getattr(app.screen, "in_game", False))
+    return app.game.session is not None and not driver.state.over and app.screen is not None and app.screen.in_game
 
 
 def _play(directory: Path, hz: float, wanted: int, *, redraws: bool) -> dict[str, list[float]]:

@@ -16,6 +16,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from device.render.models import OledTextUi
+from device.render.oled import render_oled
+
 log = logging.getLogger("duetbox.degraded")
 
 #: Height of the strip, as a share of the display's height.
@@ -36,7 +39,7 @@ def notice_text(tr: Any, missing: dict[str, str] | Any) -> str | None:
 
 def oled_missing(app: Any) -> bool:
     """True while an OLED is missing or failing (the menu then offers hot-seat first)."""
-    missing = getattr(app.box, "missing_oleds", None)
+    missing = getattr(getattr(app, "box", None), "missing_oleds", None)
     return bool(missing()) if missing is not None else False
 
 
@@ -61,7 +64,10 @@ class OledNotice:
             was, self.text = self.text, text
             if text is None and was is not None:
                 self._drawn_over = None
-                app.outputs.show(app._frame(), app.clock.now(), force=True)  # redraw under the strip
+                renderer = getattr(app.outputs, "_renderer", None)
+                if renderer is not None:  # the strip was drawn past the renderer: it must repaint everything
+                    renderer.invalidate()
+                app.outputs.show(app.frame(), app.clock.now(), force=True)  # redraw under the strip
                 return
         elif text is None or shared is self._drawn_over:
             return
@@ -101,9 +107,6 @@ class DisplayWaitMessages:
         self.shown: list[Any] = []  # the OLED models shown (tests)
 
     def __call__(self, reason: str, attempt: int, oleds: Any, ring: Any) -> None:
-        from device.render.models import OledTextUi
-        from device.render.oled import render_oled
-
         tr = self.tr
         ui = OledTextUi(tr("degraded.display_title"),
                         (tr("degraded.display_line1"), tr("degraded.display_line2"), tr("degraded.display_line3")))

@@ -11,16 +11,26 @@ from engine import events as ev
 DEFAULT_SECONDS: dict[str, float] = {"agent": 1.2, "bystander": 1.2, "assassin": 2.0, "win": 4.0, "loss": 4.0}
 
 
+def _result(event: Any) -> str | None:
+    """"agent", "bystander" or "assassin" for a guess's event (Duet's or classic's), else None."""
+    if isinstance(event, ev.AgentFound):
+        return "agent"
+    if isinstance(event, ev.BystanderMarked):
+        return "bystander"
+    if isinstance(event, ev.AssassinRevealed):
+        return "assassin"
+    if isinstance(event, ev.CardCovered):
+        return "assassin" if event.colour == "X" else "agent" if event.colour == event.team else "bystander"
+    return None
+
+
 def effects_for(events: list[Any], now: float) -> list[Any]:
     out: list[Any] = []
     for event in events:
-        if isinstance(event, ev.AgentFound):
-            out.append(m.GuessFlash(now, "agent"))
-        elif isinstance(event, ev.BystanderMarked):
-            out.append(m.GuessFlash(now, "bystander"))
-        elif isinstance(event, ev.AssassinRevealed):
-            out.append(m.GuessFlash(now, "assassin"))
-        elif isinstance(event, ev.GameWon):
+        result = _result(event)
+        if result is not None:
+            out.append(m.GuessFlash(now, result))  # type: ignore[arg-type]
+        if isinstance(event, ev.GameWon):
             out.append(m.WinEffect(now))
         elif isinstance(event, ev.GameLost):
             out.append(m.LossEffect(now))
@@ -30,18 +40,16 @@ def effects_for(events: list[Any], now: float) -> list[Any]:
 def cues_for(events: list[Any]) -> list[str]:
     """Sound cue names (device.sound.CUES) for these events."""
     out: list[str] = []
+    assassin = any(_result(e) == "assassin" for e in events)
     for event in events:
-        if isinstance(event, ev.AgentFound):
-            out.append("agent")
-        elif isinstance(event, ev.BystanderMarked):
-            out.append("bystander")
-        elif isinstance(event, ev.AssassinRevealed):
-            out.append("assassin")
+        result = _result(event)
+        if result is not None:
+            out.append(result)
         elif isinstance(event, ev.SuddenDeathStarted):
             out.append("sudden_death")
         elif isinstance(event, ev.GameWon):
             out.append("win")
-        elif isinstance(event, ev.GameLost) and not any(isinstance(e, ev.AssassinRevealed) for e in events):
+        elif isinstance(event, ev.GameLost) and not assassin:
             out.append("loss")
     return out
 

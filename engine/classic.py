@@ -11,6 +11,9 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from . import events as ev
+from .clues import check_clue
+from .duet import LANGUAGES
 from .errors import (
     BadKey,
     CannotStop,
@@ -22,6 +25,7 @@ from .errors import (
     StaleAction,
     WrongPhase,
 )
+from .pictures_deck import visible_names
 
 Team = Literal["R", "B"]
 TEAMS: tuple[Team, Team] = ("R", "B")
@@ -234,8 +238,6 @@ class ClassicRules:
             raise ValueError("clues must be 'strict' or 'flexible'")
         if self.pictures_key not in ("source", "printed"):
             raise ValueError("pictures_key must be 'source' or 'printed'")
-        from .duet import LANGUAGES
-
         if self.language not in LANGUAGES:
             raise ValueError(f"language must be one of {', '.join(LANGUAGES)}")
 
@@ -357,6 +359,38 @@ def apply_classic(state: ClassicState, action: ClassicAction, *,
     return replace(new, history=state.history + (action,))
 
 
+def apply(state: ClassicState, action: ClassicAction, *,
+          version: int | None = None) -> tuple[ClassicState, list[ev.Event]]:
+    """``apply_classic`` with the public events the action caused (like ``engine.duet.apply``): the colour a
+    guess uncovered and the end of the game. Only public facts: a covered card's colour is public."""
+    new = apply_classic(state, action, version=version)
+    events: list[ev.Event] = []
+    if isinstance(action, TeamGuess):
+        events.append(ev.CardCovered(action.card, action.team, new.key.cards[action.card]))
+    if new.over and not state.over:
+        players_lost = new.rules.variant == "duo" and new.winner != new.players
+        events.append(ev.GameLost(new.reason or "") if players_lost else ev.GameWon(None))
+    return new, events
+
+
+def can_penalise(state: ClassicState) -> bool:
+    """Rules §2: a clue in play that broke the clue rules may be penalised once (while its team guesses)."""
+    return state.phase == "guess" and bool(state.clues) and not state.clues[-1].penalty
+
+
+def penalty_for(state: ClassicState) -> TeamPenalty:
+    """Rules §2 invalid clue: the other spymaster covers one of their own cards. The box picks it with the
+    game's seed (the card becomes public once covered); in duo it is the box's own choice."""
+    if not can_penalise(state):
+        raise WrongPhase("no clue in play may be penalised")
+    team = state.turn
+    if state.rules.variant == "duo":
+        return TeamPenalty(team, duo_cover_choice(state))
+    opponent = other_team(team)
+    choices = [i for i, c in enumerate(state.key.cards) if c == opponent and i not in state.covered]
+    return TeamPenalty(team, random.Random(f"{state.seed}:{state.version}").choice(choices))
+
+
 def _apply(state: ClassicState, action: ClassicAction) -> ClassicState:
     size = len(state.cards)
     if isinstance(action, Cover):
@@ -376,12 +410,8 @@ def _apply(state: ClassicState, action: ClassicAction) -> ClassicState:
         if action.number is not None and not 0 <= action.number <= MAX_NUMBER:
             raise IllegalAction(f"the clue number must be 0 to {MAX_NUMBER} or unlimited")
         if action.word is not None and not action.override:
-            from .clues import check_clue
-
             visible = tuple(w for i, w in enumerate(state.cards) if i not in state.covered)
             if state.rules.kind == "pictures":  # rules §3: a clue may not name a visible picture
-                from .pictures_deck import visible_names
-
                 visible = visible_names(visible, state.rules.language)
             problems = check_clue(action.word, visible, language=state.rules.language,
                                   strict=state.rules.clues == "strict")

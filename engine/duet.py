@@ -11,6 +11,7 @@ from typing import Literal
 
 from . import events as ev
 from .actions import MAX_CLUE_NUMBER, Clue, DuetAction, Guess, Penalty, Stop
+from .clues import check_clue
 from .errors import (
     CannotStop,
     CardNotPlayable,
@@ -22,6 +23,7 @@ from .errors import (
     WrongPhase,
 )
 from .keycard import CARDS, DuetKey
+from .pictures_deck import visible_names
 from .seats import SEATS, Seat, other
 
 Phase = Literal["clue", "guess", "sudden_death", "won", "lost"]
@@ -248,12 +250,8 @@ def _clue(state: DuetState, action: Clue) -> tuple[DuetState, list[ev.Event]]:
     if not 0 <= action.number <= MAX_CLUE_NUMBER:
         raise IllegalAction(f"the clue number must be from 0 to {MAX_CLUE_NUMBER}")
     if action.word is not None and not action.override:
-        from .clues import check_clue  # the checker pulls in the stemmers; only needed for clues with a word
-
         visible_now = visible_words(state)
         if state.rules.pictures:  # rules §3: a clue may not name a visible picture either
-            from .pictures_deck import visible_names
-
             visible_now = visible_names(visible_now, state.rules.language)
         problems = check_clue(action.word, visible_now, language=state.rules.language,
                               strict=state.rules.clues == "strict")

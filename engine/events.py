@@ -36,6 +36,16 @@ class AssassinRevealed:
 
 
 @dataclass(frozen=True)
+class CardCovered:
+    """Classic and Pictures: ``team``'s guess covered ``card``, which is ``colour`` (R, B, N bystander, X
+    assassin; public once covered)."""
+
+    card: int
+    team: str
+    colour: str
+
+
+@dataclass(frozen=True)
 class TokenDiscarded:
     """An invalid clue cost a token from the bank."""
 
@@ -62,5 +72,5 @@ class GameLost:
     reason: str  # "assassin" | "sudden_death_miss" | "out_of_time"
 
 
-Event = (ClueGiven | AgentFound | BystanderMarked | AssassinRevealed | TokenDiscarded | TurnEnded
+Event = (ClueGiven | AgentFound | BystanderMarked | AssassinRevealed | CardCovered | TokenDiscarded | TurnEnded
          | SuddenDeathStarted | GameWon | GameLost)

@@ -280,8 +280,8 @@ def _main(argv: list[str]) -> int:
 
     from device.app import App
     from device.notify import Notifier
-    from device.session import SetupError
     from device.storage import Storage, StorageError, data_dir
+    from engine.session import SetupError
     from hardware.box import open_box
 
     try:

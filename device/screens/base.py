@@ -1,26 +1,22 @@
-"""What every screen is: a state machine the app feeds with input events and clock ticks.
+"""What every screen is: a state machine the host feeds with input events and clock ticks.
 
-Rules (Tuxemon's, kept): only the app loop reads events; ``frame()`` builds what is shown and never changes
+Rules (Tuxemon's, kept): only the host loop reads events; ``frame()`` builds what is shown and never changes
 state; ``enter``/``exit`` hooks run on every switch. A screen never touches a device: it returns models."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from hardware.base import InputEvent
-
-if TYPE_CHECKING:  # pragma: no cover
-    from device.app import App
-
-#: How long OK (or STOP) must be held to touch a card or end a turn: a slip never hits the assassin.
-HOLD_SECONDS = 0.6
-#: Clock times are floats: a hold of exactly HOLD_SECONDS must not come out a hair short.
-_EPSILON = 1e-6
-
-
-def held_long_enough(start: float, now: float) -> bool:
-    return now - start >= HOLD_SECONDS - _EPSILON
+from device.audio import Audio
+from device.game import GameController
+from device.i18n import Translator
+from device.pin import PinStore
+from device.preferences import Settings
+from device.screens.parts import HOLD_SECONDS, held_long_enough
+from device.storage import Storage
+from hardware.base import Clock, InputEvent
 
 # Seat B sits across the table: its joystick moves the grid cursor the other way round.
 _MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -51,19 +47,74 @@ class Frame:
     ring_pixels: Any = None  # a whole ring picture that replaces the view's (the running hourglass)
 
 
+__all__ = ["HOLD_SECONDS", "Frame", "Screen", "held_long_enough", "move_card"]
+
+
+class Nav(Protocol):
+    """The screens one screen module may open in another (``device/navigation.py`` builds them): screens never
+    import each other in a circle, nor the host."""
+
+    def menu(self) -> None: ...
+    def game(self, ui: dict[str, Any] | None = None) -> None: ...
+    def pause(self, game: Screen) -> None: ...
+    def attract(self, under: Screen) -> None: ...
+    def pin(self, back: Screen | None) -> None: ...
+    def missions(self, back: Screen) -> None: ...
+    def mission_map(self, sheet: int) -> None: ...
+    def classic_setup(self, kind: str, back: Screen) -> None: ...
+    def solo_setup(self, back: Screen) -> None: ...
+
+
+class Host(Protocol):
+    """What a screen may ask of the box (the host implements it; tests use a fake)."""
+
+    clock: Clock
+    storage: Storage
+    rng: random.Random
+    settings: Settings
+    audio: Audio
+    game: GameController
+    nav: Nav
+    tr: Translator
+    pins: PinStore
+
+    @property
+    def screen(self) -> Screen | None: ...
+    @property
+    def display_size(self) -> tuple[int, int]: ...
+    def switch(self, screen: Screen) -> None: ...
+    def woken(self) -> None: ...
+    def request_power(self, what: str) -> None: ...
+
+
 class Screen:
-    """Base screen: ignores everything."""
+    """Base screen: ignores everything. Capabilities are class attributes the loop reads."""
 
     name = "screen"
     #: the idle timeout may bring up the attract screen over this one
     attract = True
+    #: a game screen: MENU is the pause menu (short) or the hourglass (long), the ring shows the game
+    in_game = False
+    #: an enforced hourglass that ran out is applied by ``enforce`` on this screen
+    enforces = False
+    #: any press only wakes the box (the attract screen)
+    wakes = False
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, host: Host) -> None:
+        self.host = host
 
     @property
-    def tr(self) -> Any:
-        return self.app.tr
+    def tr(self) -> Translator:
+        return self.host.tr
+
+    def hourglass_text(self) -> str | None:
+        return self.host.game.hourglass_text(self.host.tr)
+
+    def enforce(self) -> None:
+        """The enforced hourglass ran out (screens with ``enforces``)."""
+
+    def wake(self) -> None:
+        """A press on a screen that ``wakes``."""
 
     def enter(self) -> None:
         """Called when the screen becomes current."""

@@ -3,17 +3,19 @@ the guessers of both teams use seat B's controls; duo's box opponent covers its 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from device.hourglass import enforced_action
 from device.render import models as m
-from device.screens.base import Frame, Screen, held_long_enough, move_card
+from device.screens.base import Frame, Host, Screen, move_card
+from device.screens.flows import deal_pictures, deal_words
+from device.screens.parts import Cursors
 from device.screens.play import DuetPlayScreen, letters_for
 from device.screens.shell import SetupScreen
+from device.speech import clue_announcement
 from engine import classic as cl
+from engine.session import ClassicSession
 from hardware.base import InputEvent
-
-if TYPE_CHECKING:  # pragma: no cover
-    from device.app import App
 
 #: How long the duo opponent's cover is shown moving onto its card.
 COVER_SECONDS = 1.2
@@ -21,15 +23,15 @@ COVER_SECONDS = 1.2
 UNLIMITED_PICK = cl.MAX_NUMBER + 1
 
 
-def open_setup(app: App, back: Screen, mode: str) -> None:
-    app.switch(ClassicSetupScreen(app, mode, back))
+def open_setup(host: Host, back: Screen, mode: str) -> None:
+    host.switch(ClassicSetupScreen(host, mode, back))
 
 
 class ClassicSetupScreen(SetupScreen):
     """Variant (standard, duo, trio), words (classic), clue rules, Pictures key composition."""
 
-    def __init__(self, app: App, kind: str, back: Screen | None = None) -> None:
-        super().__init__(app, kind, back)
+    def __init__(self, host: Host, kind: str, back: Screen | None = None) -> None:
+        super().__init__(host, kind, back)
         self.values["variant"] = "standard"
         self.values["pictures_key"] = "source"
         if kind == "pictures":
@@ -52,7 +54,7 @@ class ClassicSetupScreen(SetupScreen):
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "press" and event.button == "ok":
-            start_classic(self.app, self.kind, variant=self.values["variant"], pack=self.values["pack"],
+            start_classic(self.host, self.kind, variant=self.values["variant"], pack=self.values["pack"],
                           clues=self.values["clues"], pictures_key=self.values["pictures_key"])
             return
         super().handle(event)
@@ -66,30 +68,27 @@ class ClassicSetupScreen(SetupScreen):
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
 
 
-def start_classic(app: App, kind: str, *, variant: str = "standard", pack: str = "fr", clues: str = "strict",
+def start_classic(host: Host, kind: str, *, variant: str = "standard", pack: str = "fr", clues: str = "strict",
                   pictures_key: str = "source") -> None:
-    from device.classic_session import ClassicSession
-    from device.screens.flows import deal_pictures, deal_words
-
-    language = app.settings.get("language", "fr")
+    language = host.settings.get("language", "fr")
     if kind == "pictures":
         size = sum(cl.composition("pictures", pictures_key))
-        cards = deal_pictures(app, size)
+        cards = deal_pictures(host, size)
     else:
-        cards, language = deal_words(app, pack, 25)
-    session = ClassicSession.create(kind, cards, app.rng, variant=variant, clues=clues, pictures_key=pictures_key,
+        cards, language = deal_words(host, pack, 25)
+    session = ClassicSession.create(kind, cards, host.rng, variant=variant, clues=clues, pictures_key=pictures_key,
                                     language=language)
-    app.begin_game(session, kind=kind, options={"pictures": kind == "pictures", "variant": variant})
+    host.game.begin(session, kind=kind, options={"pictures": kind == "pictures", "variant": variant})
 
 
 class ClassicPlayScreen(DuetPlayScreen):
     name = "classic"
     max_number = UNLIMITED_PICK
 
-    def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
+    def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
         ui = ui if ui and ui.get("screen") == "classic" else {}
-        super().__init__(app, dict(ui, screen="play") if ui else None)
-        self.cursors = {"B": int(ui.get("cursor", 0))}
+        super().__init__(host, dict(ui, screen="play") if ui else None)
+        self.cursors = Cursors(self.holds, {"B": int(ui.get("cursor", 0))})
         self.cover: dict[str, Any] | None = None
 
     def ui_state(self) -> dict[str, Any] | None:
@@ -128,11 +127,11 @@ class ClassicPlayScreen(DuetPlayScreen):
                                   "refusal": None, "choice": 0}
                 else:
                     self.notice("A", "classic.spymaster_wait")
-            elif event.kind == "press" and event.button == "stop" and self.app.speech_for("A") is not None:
+            elif event.kind == "press" and event.button == "stop" and self.host.audio.speech_for("A") is not None:
                 # a long STOP on the spymasters' side asks the box to say the clue and the cards left
-                self.holds["A"] = {"what": "speak", "start": event.time, "card": None, "version": view.version}
+                self.holds.start("A", "speak", event.time, view.version)
             elif event.kind == "release" and event.button == "stop":
-                self.holds.pop("A", None)
+                self.holds.pop("A")
             return
         if seat != "B":
             return
@@ -146,16 +145,13 @@ class ClassicPlayScreen(DuetPlayScreen):
         elif view.phase != "guess":
             self.notice("B", "classic.wait_clue")
         elif event.button == "ok":
-            self.holds["B"] = {"what": "guess", "start": event.time, "card": self.cursors["B"],
-                               "version": view.version}
+            self.holds.start("B", "guess", event.time, view.version, self.cursors["B"])
         elif event.button == "stop":
-            self.holds["B"] = {"what": "stop", "start": event.time, "card": None, "version": view.version}
+            self.holds.start("B", "stop", event.time, view.version)
 
     def _speak(self, seat: str | None = None) -> None:
         """The clue in play (else the last one) and the cards the team to play still has to find; no bank."""
-        from device.speech import clue_announcement
-
-        speech = self.app.speech_for(seat)
+        speech = self.host.audio.speech_for(seat)
         view = self.session.public_view()
         clue = view.clue or (view.clues[-1] if view.clues else None)
         if speech is None or clue is None:
@@ -165,11 +161,9 @@ class ClassicPlayScreen(DuetPlayScreen):
                                      None)
         except ValueError:
             return
-        self.app.announce(text, seat)
+        self.host.audio.announce(text, seat)
 
     def enforce(self) -> None:
-        from device.hourglass import enforced_action
-
         view = self.session.public_view()
         todo = enforced_action(view.phase, "A" if view.phase == "clue" else "B",
                                self.session.state.guesses_made > 0, mode=view.mode)
@@ -185,9 +179,9 @@ class ClassicPlayScreen(DuetPlayScreen):
         view = self.session.public_view()
         if view.phase == "cover":
             if self.cover is None:
-                times.append(self.app.clock.now())
+                times.append(self.host.clock.now())
             else:
-                times.append(min(self.cover["start"] + COVER_SECONDS, self.app.clock.now() + 1 / 30))
+                times.append(min(self.cover["start"] + COVER_SECONDS, self.host.clock.now() + 1 / 30))
         return min(times) if times else None
 
     def tick(self, now: float) -> None:
@@ -195,19 +189,19 @@ class ClassicPlayScreen(DuetPlayScreen):
         if self.banner_notice and self.banner_notice[1] <= now:
             self.banner_notice = None
         speak = self.holds.get("A")
-        if speak is not None and held_long_enough(speak["start"], now):
-            del self.holds["A"]
+        if speak is not None and speak.due(now):
+            self.holds.pop("A")
             self._speak("A")
         hold = self.holds.get("B")
-        if hold is not None and held_long_enough(hold["start"], now):
-            del self.holds["B"]
+        if hold is not None and hold.due(now):
+            self.holds.pop("B")
             team = self.session.public_view().turn
-            if hold["what"] == "guess":
-                action: Any = cl.TeamGuess(team, hold["card"])
+            if hold.what == "guess" and hold.card is not None:
+                action: Any = cl.TeamGuess(team, hold.card)
             else:
                 action = cl.TeamStop(team)
-            self._act("B", action, hold["version"])
-            if self.app.screen is not self:
+            self._act("B", action, hold.version)
+            if self.host.screen is not self:
                 return
         state = self.session.state
         if state.phase == "cover":
@@ -237,14 +231,14 @@ class ClassicPlayScreen(DuetPlayScreen):
         message = tr(f"classic.msg_{view.phase}", team=team) if view.phase != "won" else ""
         if self.entry is not None:
             message = tr("classic.msg_entering", team=team)
-        sand = self.app.hourglass_text()
+        sand = self.hourglass_text()
         if sand:
             message = f"{message} — {sand}"
         history = tuple(f"{tr('team.' + c.team)} : {c.word or tr('label.no_word')} "
                         f"{'∞' if c.number is None else c.number}" for c in view.clues)
         cover = None
         if self.cover is not None:
-            fraction = min(1.0, (self.app.clock.now() - self.cover["start"]) / COVER_SECONDS)
+            fraction = min(1.0, (self.host.clock.now() - self.cover["start"]) / COVER_SECONDS)
             cover = (int(self.cover["card"]), fraction)
         notice = self.notices.get("B")
         shared = m.ClassicPlayUi(team, view.turn, view.columns, view.rows, clue_text, guesses,
@@ -288,21 +282,19 @@ class ClassicOverScreen(Screen):
     name = "classic_over"
     attract = False
 
-    def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
+        super().__init__(host)
 
     def ui_state(self) -> dict[str, Any] | None:
         return {"screen": "classic_over"}
 
     def handle(self, event: InputEvent) -> None:
         if (event.kind == "press" and event.button in ("ok", "menu")) or event.kind == "touch":
-            from device.screens.shell import MenuScreen
-
-            self.app.end_game_session()
-            self.app.switch(MenuScreen(self.app))
+            self.host.game.end()
+            self.host.nav.menu()
 
     def frame(self) -> Frame:
-        session = self.app.session
+        session = self.host.game.session
         assert session is not None
         view = session.public_view()
         tr = self.tr

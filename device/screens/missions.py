@@ -3,17 +3,13 @@ mistakes; a win ticks the city; the map keeps wins and losses per city."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from device.render import models as m
-from device.screens.base import Frame, Screen
+from device.screens.base import Frame, Host, Screen
+from device.screens.flows import start_duet
 from device.screens.play import DELETE, DONE, SKIP, letters_for, picked
 from device.screens.shell import Item, ListScreen, MenuScreen
 from engine.missions import default_map, playable, ticked
 from hardware.base import InputEvent
-
-if TYPE_CHECKING:  # pragma: no cover
-    from device.app import App
 
 _DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
@@ -23,10 +19,10 @@ class SheetScreen(ListScreen):
     title_key = "missions.sheets"
 
     def items(self) -> list[Item]:
-        app = self.app
-        out = [Item("missions.new_sheet", lambda: app.switch(NameScreen(app, self)))]
-        for sheet, name in app.storage.sheets():
-            out.append(Item(name, lambda s=sheet: app.switch(MapScreen(app, s))))  # type: ignore[misc]
+        host = self.host
+        out = [Item("missions.new_sheet", lambda: host.switch(NameScreen(host, self)))]
+        for sheet, name in host.storage.sheets():
+            out.append(Item(name, lambda s=sheet: host.switch(MapScreen(host, s))))  # type: ignore[misc]
         return out
 
     def model(self) -> m.MenuUi:
@@ -40,15 +36,15 @@ class NameScreen(Screen):
 
     name = "sheet_name"
 
-    def __init__(self, app: App, back: Screen) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, back: Screen) -> None:
+        super().__init__(host)
         self.back = back
         self.word = ""
         self.letter = 0
 
     @property
     def letters(self) -> tuple[str, ...]:
-        return letters_for(self.app.settings.get("language", "fr"))
+        return letters_for(self.host.settings.get("language", "fr"))
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "text":
@@ -82,12 +78,12 @@ class NameScreen(Screen):
             else:
                 self.word = (self.word + picked(pick))[:16]
         elif event.button in ("stop", "menu"):
-            self.app.switch(self.back)
+            self.host.switch(self.back)
 
     def _done(self) -> None:
-        name = self.word.strip() or self.tr("missions.default_name", n=len(self.app.storage.sheets()) + 1)
-        sheet = self.app.storage.new_sheet(name)
-        self.app.switch(MapScreen(self.app, sheet))
+        name = self.word.strip() or self.tr("missions.default_name", n=len(self.host.storage.sheets()) + 1)
+        sheet = self.host.storage.new_sheet(name)
+        self.host.switch(MapScreen(self.host, sheet))
 
     def frame(self) -> Frame:
         title = self.tr("missions.name_title")
@@ -102,11 +98,11 @@ class MapScreen(Screen):
 
     name = "map"
 
-    def __init__(self, app: App, sheet: int) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, sheet: int) -> None:
+        super().__init__(host)
         self.sheet = sheet
         self.map = default_map()
-        log = app.storage.mission_log(sheet)
+        log = host.storage.mission_log(sheet)
         open_cities = playable(self.map, log)
         # start on the first playable city not yet ticked (else the start city)
         done = ticked(log)
@@ -114,8 +110,8 @@ class MapScreen(Screen):
         self.selected = fresh[0] if fresh else self.map.start
 
     def _state(self) -> tuple[frozenset[str], frozenset[str], dict[str, tuple[int, int]]]:
-        log = self.app.storage.mission_log(self.sheet)
-        return ticked(log), playable(self.map, log), self.app.storage.mission_history(self.sheet)
+        log = self.host.storage.mission_log(self.sheet)
+        return ticked(log), playable(self.map, log), self.host.storage.mission_history(self.sheet)
 
     def handle(self, event: InputEvent) -> None:
         if event.kind != "press":
@@ -125,14 +121,12 @@ class MapScreen(Screen):
         elif event.button == "ok":
             _, open_cities, _ = self._state()
             if self.selected in open_cities:
-                from device.screens.flows import start_duet
-
                 city = self.map.city(self.selected)
-                start_duet(self.app, "mission", tokens=city.turns, pack=self.app.settings.get("pack", "fr"),
-                           clues=self.app.settings.get("clues", "strict"), mission=city.name,
+                start_duet(self.host, "mission", tokens=city.turns, pack=self.host.settings.get("pack", "fr"),
+                           clues=self.host.settings.get("clues", "strict"), mission=city.name,
                            sheet=self.sheet)
         elif event.button in ("stop", "menu"):
-            self.app.switch(SheetScreen(self.app, MenuScreen(self.app)))
+            self.host.switch(SheetScreen(self.host, MenuScreen(self.host)))
 
     def _neighbour(self, name: str, direction: tuple[int, int]) -> str:
         here = self.map.city(name)
@@ -162,7 +156,7 @@ class MapScreen(Screen):
         detail = (self.tr("missions.detail_rules", turns=city.turns, mistakes=city.mistakes),
                   self.tr("missions.detail_record", wins=wins, losses=losses))
         labels = {k: self.tr(f"missions.{k}") for k in ("ticked", "playable", "locked")}
-        sheet_name = self.app.storage.sheet_name(self.sheet)
+        sheet_name = self.host.storage.sheet_name(self.sheet)
         shared = m.MapUi(self.tr("missions.title"), sheet_name, tuple(cities), links,  # type: ignore[arg-type]
                          self.selected, detail, self.tr("missions.hint"), labels)
         state = "ticked" if city.name in done else "playable" if city.name in open_cities else "locked"

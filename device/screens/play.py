@@ -3,18 +3,19 @@ over with both keys, and the hot-seat kiosk (privacy screen, key on the display 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from device.hourglass import enforced_action
 from device.render import models as m
-from device.screens.base import HOLD_SECONDS, Frame, Screen, held_long_enough, move_card
+from device.render.shared import grid_layout
+from device.screens.base import Frame, Host, Screen, move_card
+from device.screens.parts import Cursors, Holds
+from device.speech import clue_announcement, key_announcement, key_summary
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
 from engine.errors import IllegalAction, InvalidClue, StaleAction
 from engine.keyboard import picker_letters
 from engine.seats import other
 from hardware.base import InputEvent
-
-if TYPE_CHECKING:  # pragma: no cover
-    from device.app import App
 
 ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 DELETE, DONE, SKIP = "⌫", "✓", "—"
@@ -37,16 +38,17 @@ def picked(letter: str) -> str:
 class DuetPlayScreen(Screen):
     name = "play"
     in_game = True
+    enforces = True
     #: the clue numbers the picker offers (0..max)
     max_number = MAX_CLUE_NUMBER
 
-    def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
+        super().__init__(host)
         ui = ui if ui and ui.get("screen") == "play" else {}
-        self.cursors: dict[str, int] = {"A": 12, "B": 12}
+        self.holds = Holds()
+        self.cursors = Cursors(self.holds, {"A": 12, "B": 12})
         self.cursors.update(ui.get("cursors", {}))
         self.entry: dict[str, Any] | None = ui.get("entry")
-        self.holds: dict[str, dict[str, Any]] = {}
         self.notices: dict[str, tuple[str, float]] = {}
         self.banner_notice: tuple[str, float] | None = None
         self.hs_seat: str | None = ui.get("hs_seat")  # hot-seat: the giver who opened clue entry
@@ -55,23 +57,29 @@ class DuetPlayScreen(Screen):
     # -- helpers ---------------------------------------------------------------------------------------------
     @property
     def session(self) -> Any:
-        assert self.app.session is not None
-        return self.app.session
+        assert self.host.game.session is not None
+        return self.host.game.session
 
     @property
     def hotseat(self) -> bool:
-        return bool(self.app.game_options.get("hotseat"))
+        return bool(self.host.game.options.get("hotseat"))
 
     @property
     def pictures(self) -> bool:
-        return bool(self.app.game_options.get("pictures"))
+        return bool(self.host.game.options.get("pictures"))
 
     def ui_state(self) -> dict[str, Any] | None:
-        return {"screen": "play", "cursors": dict(self.cursors), "entry": self.entry, "hs_seat": self.hs_seat}
+        return {"screen": "play", "cursors": self.cursors.to_dict(), "entry": self.entry, "hs_seat": self.hs_seat}
+
+    def exit(self) -> None:
+        """Leaving the game screen (pause menu, attract, game over): every pending hold is cancelled, so a tap
+        never fires on return, and a hot-seat key shown on the display is hidden."""
+        self.holds.cancel_all()
+        self.touch_key = None
 
     def notice(self, to: str | None, key: str, **fields: Any) -> None:
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
-        until = self.app.clock.now() + NOTICE_SECONDS
+        until = self.host.clock.now() + NOTICE_SECONDS
         text = self.tr(key, **fields)
         if to is None:
             self.banner_notice = (text, until)
@@ -80,7 +88,7 @@ class DuetPlayScreen(Screen):
 
     def _act(self, seat: str | None, action: Any, version: int) -> bool:
         try:
-            self.app.act(action, version)
+            self.host.game.act(action, version)
         except StaleAction:
             return False  # a double press: the first one already counted
         except InvalidClue:
@@ -89,7 +97,7 @@ class DuetPlayScreen(Screen):
             self.notice(seat, f"error.{type(exc).__name__}")
             return False
         if self.session.over:
-            self.app.switch(self.app.game_screen(None))
+            self.host.nav.game(None)
         return True
 
     # -- input -----------------------------------------------------------------------------------------------
@@ -119,23 +127,22 @@ class DuetPlayScreen(Screen):
             self._ok(seat, view, event.time)
         elif button == "stop":
             if seat in view.guessers and view.can_stop:
-                self.holds[seat] = {"what": "stop", "start": event.time, "card": None,
-                                    "version": view.version}
+                self.holds.start(seat, "stop", event.time, view.version)
             elif seat in view.guessers:
                 self.notice(seat, "play.cannot_stop")
-            elif self.app.speech_for(seat) is not None and seat not in self.holds:
+            elif self.host.audio.speech_for(seat) is not None and seat not in self.holds:
                 # a long press asks the box to say the clue and the bank; in hot-seat the clue giver hears
                 # their key instead (through headphones only, see _speak_key)
                 what = "speak_key" if self.hotseat and view.phase == "clue" and seat in view.clue_givers \
                     else "speak"
-                self.holds[seat] = {"what": what, "start": event.time, "card": None, "version": view.version}
+                self.holds.start(seat, what, event.time, view.version)
 
     def _ok(self, seat: str, view: Any, now: float) -> None:
         if view.phase == "clue":
             if self.hotseat:
                 giver = self._hotseat_giver(view, seat)
                 if giver is not None:
-                    self.holds[giver] = {"what": "key", "start": now, "card": None, "version": view.version}
+                    self.holds.start(giver, "key", now, view.version)
                 return
             if self.entry is not None:
                 self.notice(seat, "play.other_entering", seat=self.entry["seat"])
@@ -145,8 +152,7 @@ class DuetPlayScreen(Screen):
             else:
                 self.notice(seat, "play.not_your_clue")
         elif seat in view.guessers:
-            self.holds[seat] = {"what": "guess", "start": now, "card": self.cursors[seat],
-                                "version": view.version}
+            self.holds.start(seat, "guess", now, view.version, self.cursors[seat])
         else:
             self.notice(seat, "play.not_guessing")
 
@@ -161,21 +167,21 @@ class DuetPlayScreen(Screen):
         hold = self.holds.get(seat)
         if hold is None:
             return
-        ok_hold = button == "ok" and hold["what"] in ("guess", "key")
-        if ok_hold or (button == "stop" and hold["what"] in ("stop", "speak", "speak_key")):
-            del self.holds[seat]
-            if hold["what"] == "key":
-                if hold.get("shown"):  # the key was seen: clue entry opens on the display
+        ok_hold = button == "ok" and hold.what in ("guess", "key")
+        if ok_hold or (button == "stop" and hold.what in ("stop", "speak", "speak_key")):
+            self.holds.pop(seat)
+            if hold.what == "key":
+                if hold.shown:  # the key was seen: clue entry opens on the display
                     self.hs_seat = seat
                     self.entry = {"seat": seat, "step": "number", "number": 1, "word": "", "letter": 0,
                                   "refusal": None, "choice": 0}
-            elif not held_long_enough(hold["start"], now) and hold["what"] not in ("speak", "speak_key"):
+            elif not hold.due(now) and hold.what not in ("speak", "speak_key"):
                 self.notice(seat, "play.hold_longer")
 
     def _touch(self, event: InputEvent, view: Any) -> None:
         card = event.card
         if card is None and event.pos is not None:
-            card = _card_at(event.pos, self.app.box.display.size, self.pictures)
+            card = _card_at(event.pos, self.host.display_size, self.pictures)
         if self.hotseat and view.phase == "clue" and self.entry is None:
             self._touch_key(view)
             return
@@ -194,8 +200,6 @@ class DuetPlayScreen(Screen):
     def enforce(self) -> None:
         """The enforced hourglass ran out (issue 9): the clue must come now, or the guesser's turn ends as a
         stop when it may; a guesser without a correct guess keeps the turn."""
-        from device.hourglass import enforced_action
-
         view = self.session.public_view()
         if view.phase == "clue":
             seat = self.entry["seat"] if self.entry else (view.clue_givers[0] if len(view.clue_givers) == 1
@@ -301,16 +305,14 @@ class DuetPlayScreen(Screen):
         except InvalidClue as exc:
             entry["step"], entry["choice"] = "refusal", 0
             entry["refusal"] = self._reasons(exc)
-            self.app.play_cue("clue_refused")
+            self.host.audio.play_cue("clue_refused")
             return
         if done:
             self.entry = None
             self.hs_seat = None
 
     def _speak(self, seat: str | None = None) -> None:
-        from device.speech import clue_announcement
-
-        speech = self.app.speech_for(seat) if seat is not None else self.app.speech
+        speech = self.host.audio.speech_for(seat) if seat is not None else self.host.audio.speech
         view = self.session.public_view()
         last = view.clues[-1] if view.clues else None
         if last is None or speech is None:  # speech may have been switched off meanwhile
@@ -320,18 +322,16 @@ class DuetPlayScreen(Screen):
                                      view.agents_total - view.agents_found, view.bank)
         except ValueError:
             return
-        self.app.announce(text, seat)
+        self.host.audio.announce(text, seat)
 
     def _speak_key(self, seat: str) -> None:
         """Hot-seat: read ``seat``'s key (its agents still to find, the assassins, the bystanders) into its
         headphones. With the output on the speaker the key is never spoken: the public announcement comes
         instead and the banner says why."""
-        from device.speech import key_announcement, key_summary
-
-        speech = self.app.speech_for(seat)
+        speech = self.host.audio.speech_for(seat)
         if speech is None:
             return
-        if self.app.speech_output(seat) != "headphones" or self.pictures:  # pictures have no words to read
+        if self.host.audio.speech_output(seat) != "headphones" or self.pictures:  # pictures have no words to read
             self.notice(None, "play.key_headphones_only")
             self._speak(seat)
             return
@@ -343,7 +343,7 @@ class DuetPlayScreen(Screen):
                                     key_summary(words, self.session.seat_view(seat).key, covered))
         except ValueError:
             return
-        self.app.announce_key(text, seat)
+        self.host.audio.announce_key(text, seat)
 
     def _clue_action(self, seat: str, word: str | None, number: int, override: bool) -> Any:
         return Clue(seat, word, number, override)  # type: ignore[arg-type]
@@ -358,10 +358,10 @@ class DuetPlayScreen(Screen):
 
     # -- timers ----------------------------------------------------------------------------------------------
     def deadline(self) -> float | None:
-        times = [h["start"] + HOLD_SECONDS for h in self.holds.values() if not h.get("shown")]
+        times = [t for t in (self.holds.deadline(),) if t is not None]
         times += [until for _, until in self.notices.values()]
         if self.holds:  # the ring and the grid show the hold filling
-            times.append(self.app.clock.now() + 1 / 30)
+            times.append(self.host.clock.now() + 1 / 30)
         if self.banner_notice:
             times.append(self.banner_notice[1])
         return min(times) if times else None
@@ -370,22 +370,22 @@ class DuetPlayScreen(Screen):
         self.notices = {s: n for s, n in self.notices.items() if n[1] > now}
         if self.banner_notice and self.banner_notice[1] <= now:
             self.banner_notice = None
-        for seat, hold in list(self.holds.items()):
-            if not held_long_enough(hold["start"], now) or hold.get("shown"):
+        for seat, hold in self.holds.items():
+            if not hold.due(now) or hold.shown:
                 continue
-            if hold["what"] == "key":
-                hold["shown"] = True
+            if hold.what == "key":
+                hold.shown = True
                 continue
-            del self.holds[seat]
-            if hold["what"] == "guess":
-                self._act(seat, Guess(seat, hold["card"]), hold["version"])  # type: ignore[arg-type]
-            elif hold["what"] == "stop":
-                self._act(seat, Stop(seat), hold["version"])  # type: ignore[arg-type]
-            elif hold["what"] == "speak":
+            self.holds.pop(seat)
+            if hold.what == "guess" and hold.card is not None:
+                self._act(seat, Guess(seat, hold.card), hold.version)  # type: ignore[arg-type]
+            elif hold.what == "stop":
+                self._act(seat, Stop(seat), hold.version)  # type: ignore[arg-type]
+            elif hold.what == "speak":
                 self._speak(seat)
-            elif hold["what"] == "speak_key":
+            elif hold.what == "speak_key":
                 self._speak_key(seat)
-            if self.app.screen is not self:
+            if self.host.screen is not self:
                 return
 
     # -- drawing ---------------------------------------------------------------------------------------------
@@ -394,7 +394,7 @@ class DuetPlayScreen(Screen):
 
     def message(self, view: Any) -> str:
         text = self._message(view)
-        sand = self.app.hourglass_text()
+        sand = self.hourglass_text()
         return f"{text} — {sand}" if sand else text
 
     def _message(self, view: Any) -> str:
@@ -416,18 +416,17 @@ class DuetPlayScreen(Screen):
         return ""
 
     def _hold_model(self) -> m.Hold | None:
-        now = self.app.clock.now()
+        now = self.host.clock.now()
         for seat, hold in self.holds.items():
-            if hold["what"] in ("guess", "stop"):
-                fraction = min(1.0, (now - hold["start"]) / HOLD_SECONDS)
-                return m.Hold(seat, hold["card"], fraction, hold["what"])  # type: ignore[arg-type]
+            if hold.what in ("guess", "stop"):
+                return m.Hold(seat, hold.card, hold.fraction(now), hold.what)  # type: ignore[arg-type]
         return None
 
     def _hold_fill(self) -> tuple[Any, ...]:
-        now = self.app.clock.now()
-        return tuple(m.HoldFill(seat, min(1.0, (now - h["start"]) / HOLD_SECONDS), h["start"])  # type: ignore[arg-type]
+        now = self.host.clock.now()
+        return tuple(m.HoldFill(seat, h.fraction(now), h.start)  # type: ignore[arg-type]
                      for seat, h in self.holds.items()
-                     if h["what"] in ("guess", "stop", "key") and not h.get("shown"))
+                     if h.what in ("guess", "stop", "key") and not h.shown)
 
     def frame(self) -> Frame:
         session = self.session
@@ -435,7 +434,7 @@ class DuetPlayScreen(Screen):
         banner = self.banner_notice[0] if self.banner_notice else None
         if view.sudden_death and banner is None:
             banner = self.tr("play.sudden_death")
-        orientation = self.app.game_options.get("orientation", "table")
+        orientation = self.host.game.options.get("orientation", "table")
         cursors = tuple(m.Cursor(s, c) for s, c in self.cursors.items())  # type: ignore[arg-type]
         shared: Any = m.PlayUi(cursors, self._hold_model(), self.message(view), banner, orientation,
                                self.pictures, self._labels())
@@ -455,12 +454,12 @@ class DuetPlayScreen(Screen):
     def _hotseat_shared(self, view: Any, play: m.PlayUi) -> Any:
         orientation = play.orientation
         for seat, hold in self.holds.items():
-            if hold["what"] == "key":
-                if hold.get("shown"):
+            if hold.what == "key":
+                if hold.shown:
                     key = self.session.seat_view(seat).key
                     return m.HotSeatUi("key", seat, (self.tr("hotseat.release"),), 1.0, key,  # type: ignore[arg-type]
                                        orientation, self.pictures, self._labels())
-                fraction = min(1.0, (self.app.clock.now() - hold["start"]) / HOLD_SECONDS)
+                fraction = hold.fraction(self.host.clock.now())
                 return m.HotSeatUi("privacy", seat, self._privacy_lines(seat), fraction,  # type: ignore[arg-type]
                                    None, orientation, self.pictures, self._labels())
         if self.touch_key is not None and view.phase == "clue" and self.entry is None:
@@ -482,13 +481,13 @@ class DuetPlayScreen(Screen):
             else:
                 choice = self.tr("clue.accept" if e["choice"] == 0 else "clue.change")
                 text = self.tr("hotseat.refused", reason=e["refusal"] or "", choice=choice)
-            sand = self.app.hourglass_text()
+            sand = self.hourglass_text()
             text = f"{text} — {sand}" if sand else text
             return m.PlayUi(play.cursors, None, text, play.banner, orientation, self.pictures, play.labels)
         return play
 
     def _privacy_lines(self, seat: str) -> tuple[str, ...]:
-        sand = self.app.hourglass_text()  # the small hourglass stays in sight on the privacy screen
+        sand = self.hourglass_text()  # the small hourglass stays in sight on the privacy screen
         return (self.tr("hotseat.look_away", seat=other(seat)),  # type: ignore[arg-type]
                 self.tr("hotseat.hold_ok", seat=seat)) + ((sand,) if sand else ())
 
@@ -527,14 +526,9 @@ class DuetPlayScreen(Screen):
 
 
 def _card_at(pos: tuple[float, float], size: tuple[int, int], pictures: bool) -> int | None:
-    """The card under a normalised touch position, by the renderer's grid layout (else a plain 5x5)."""
+    """The card under a normalised touch position, by the renderer's grid layout."""
     x, y = pos
-    try:
-        from device.render.shared import grid_layout
-
-        cells = grid_layout(size, pictures=pictures).cells
-    except ImportError:  # pragma: no cover
-        return int(y * 5) * 5 + int(x * 5) if 0 <= x < 1 and 0 <= y < 1 else None
+    cells = grid_layout(size, pictures=pictures).cells
     px, py = x * size[0], y * size[1]
     for index, rect in enumerate(cells):
         if rect.collidepoint(px, py):
@@ -548,8 +542,8 @@ class GameOverScreen(Screen):
     name = "gameover"
     attract = False
 
-    def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
+        super().__init__(host)
         ui = ui if ui and ui.get("screen") == "gameover" else {}
         self.confirmed: list[str] = list(ui.get("confirmed", []))
 
@@ -574,20 +568,16 @@ class GameOverScreen(Screen):
             self.confirmed.append(event.seat)
 
     def _leave(self) -> None:
-        app = self.app
-        sheet = app.game_options.get("sheet")
-        app.end_game_session()
+        host = self.host
+        sheet = host.game.options.get("sheet")
+        host.game.end()
         if sheet is not None:
-            from device.screens.missions import MapScreen
-
-            app.switch(MapScreen(app, int(sheet)))
+            host.nav.mission_map(int(sheet))
         else:
-            from device.screens.shell import MenuScreen
-
-            app.switch(MenuScreen(app))
+            host.nav.menu()
 
     def frame(self) -> Frame:
-        session = self.app.session
+        session = self.host.game.session
         assert session is not None
         view = session.public_view()
         tr = self.tr
@@ -602,7 +592,7 @@ class GameOverScreen(Screen):
         )
         prompt = tr("over.prompt_leave") if self.revealed else tr("over.prompt_confirm")
         keys = session.revealed_keys() if self.revealed else None
-        options = self.app.game_options
+        options = self.host.game.options
         shared = m.GameOverUi(tr("over.won" if won else "over.lost"), reason, score_line, verdict, summary,
                               prompt,
                               tuple(self.confirmed), keys, won,  # type: ignore[arg-type]

@@ -5,17 +5,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from device import packs
+from device import packs, solo
 from device.degraded import oled_missing
 from device.render import models as m
-from device.screens.base import Frame, Screen
+from device.screens import flows
+from device.screens.base import Frame, Host, Screen
 from device.version import version
+from engine.errors import IllegalAction
 from hardware.base import InputEvent
-
-if TYPE_CHECKING:  # pragma: no cover
-    from device.app import App
 
 
 @dataclass
@@ -33,8 +32,8 @@ class ListScreen(Screen):
     name = "list"
     title_key = ""
 
-    def __init__(self, app: App, back: Screen | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, back: Screen | None = None) -> None:
+        super().__init__(host)
         self.back = back
         self.selected = 0
 
@@ -42,7 +41,7 @@ class ListScreen(Screen):
         return []
 
     def go_back(self) -> None:
-        self.app.switch(self.back or MenuScreen(self.app))
+        self.host.switch(self.back or MenuScreen(self.host))
 
     def handle(self, event: InputEvent) -> None:
         if event.kind != "press":
@@ -78,28 +77,38 @@ class MenuScreen(ListScreen):
     name = "menu"
     title_key = "menu.title"
 
-    def items(self) -> list[Item]:
-        from device.screens import flows
+    def __init__(self, host: Host, back: Screen | None = None) -> None:
+        super().__init__(host, back)
+        self._items: list[Item] | None = None
 
-        app = self.app
+    def enter(self) -> None:
+        self._items = None  # built again on the first frame: a game may have been saved or ended meanwhile
+
+    def items(self) -> list[Item]:
+        """The rows, built once per visit (they read storage and probe the solo model: never per frame)."""
+        if self._items is None:
+            self._items = self._build()
+        return self._items
+
+    def _build(self) -> list[Item]:
+        host = self.host
         out: list[Item] = []
-        current = app.storage.current_game()
+        current = host.storage.current_game()
         if current is not None:
-            out.append(Item("menu.resume", lambda: flows.resume(app)))
-        classic = flows.classic_available()
+            out.append(Item("menu.resume", lambda: flows.resume(host)))
         out += [
-            Item("menu.duet", lambda: app.switch(SetupScreen(app, "duet", self))),
-            Item("menu.missions", lambda: flows.open_missions(app, self)),
-            Item("menu.classic", lambda: flows.open_classic(app, self, "classic"), enabled=classic),
-            Item("menu.pictures", lambda: flows.open_classic(app, self, "pictures"), enabled=classic),
-            Item("menu.duet_pictures", lambda: app.switch(SetupScreen(app, "duet_pictures", self))),
-            Item("menu.hotseat", lambda: app.switch(SetupScreen(app, "hotseat", self))),
-            _solo_item(app, self),
-            Item("menu.stats", lambda: app.switch(StatsScreen(app, self))),
-            Item("menu.settings", lambda: app.switch(SettingsScreen(app, self))),
+            Item("menu.duet", lambda: host.switch(SetupScreen(host, "duet", self))),
+            Item("menu.missions", lambda: host.nav.missions(self)),
+            Item("menu.classic", lambda: host.nav.classic_setup("classic", self)),
+            Item("menu.pictures", lambda: host.nav.classic_setup("pictures", self)),
+            Item("menu.duet_pictures", lambda: host.switch(SetupScreen(host, "duet_pictures", self))),
+            Item("menu.hotseat", lambda: host.switch(SetupScreen(host, "hotseat", self))),
+            _solo_item(host, self),
+            Item("menu.stats", lambda: host.switch(StatsScreen(host, self))),
+            Item("menu.settings", lambda: host.switch(SettingsScreen(host, self))),
         ]
         # café mode, and a missing seat screen (device.degraded), suggest hot-seat: first after "resume"
-        if app.settings.get("cafe_mode") or oled_missing(app):
+        if host.settings.get("cafe_mode") or oled_missing(host):
             hotseat = [i for i in out if i.key == "menu.hotseat"]
             out = [i for i in out if i.key == "menu.resume"] + hotseat + \
                 [i for i in out if i.key not in ("menu.resume", "menu.hotseat")]
@@ -109,20 +118,16 @@ class MenuScreen(ListScreen):
         pass  # the menu is the bottom of the stack
 
 
-def _solo_item(app: App, menu: Screen) -> Item:
+def _solo_item(host: Host, menu: Screen) -> Item:
     """Solo (the box as partner): disabled with a one-line reason where the box language has no built model."""
-    from device import solo
-
-    language = str(app.settings.get("language", "fr"))
-    found = solo.availability(language, app.storage.directory)
+    language = str(host.settings.get("language", "fr"))
+    found = solo.availability(language, host.storage.directory)
 
     def open_setup() -> None:
-        from device.screens.solo import SoloSetupScreen
+        host.nav.solo_setup(menu)
 
-        app.switch(SoloSetupScreen(app, menu))
-
-    reason = None if found.ok else app.tr(found.reason, language=app.tr(f"lang.{language}"))
-    return Item("menu.solo", open_setup, enabled=found.ok, value=None if found.ok else app.tr("solo.off"),
+    reason = None if found.ok else host.tr(found.reason, language=host.tr(f"lang.{language}"))
+    return Item("menu.solo", open_setup, enabled=found.ok, value=None if found.ok else host.tr("solo.off"),
                 reason=reason)
 
 
@@ -132,18 +137,14 @@ class PauseScreen(ListScreen):
     name = "pause"
     title_key = "pause.title"
 
-    def __init__(self, app: App, game: Screen) -> None:
-        super().__init__(app, back=game)
+    def __init__(self, host: Host, game: Screen) -> None:
+        super().__init__(host, back=game)
         self.game = game
 
     def items(self) -> list[Item]:
-        app = self.app
-        view = app.session.public_view() if app.session else None
-        can_penalise = bool(view is not None and getattr(view, "can_penalise", False))
-        if view is not None and getattr(view, "mode", "") in ("classic", "pictures"):
-            clue = getattr(view, "clue", None)
-            can_penalise = view.phase == "guess" and clue is not None and not clue.penalty
-        sand = app.hourglass.state(app.clock.now())
+        host = self.host
+        can_penalise = host.game.session is not None and host.game.session.penalty_action() is not None
+        sand = host.game.hourglass.state(host.clock.now())
         items = [Item("pause.resume", self.go_back),
                  Item("pause.hourglass_start", lambda: self._hourglass("start"))]
         if sand in ("running", "warning"):
@@ -157,45 +158,27 @@ class PauseScreen(ListScreen):
         ]
 
     def _hourglass(self, what: str) -> None:
-        self.app.toggle_hourglass(what)
+        self.host.game.toggle_hourglass(what)
         self.go_back()
 
     def _penalty(self) -> None:
-        from engine.actions import Penalty
-        from engine.errors import IllegalAction
-
-        session = self.app.session
+        session = self.host.game.session
         assert session is not None
-        action: Any = Penalty()
-        if session.mode in ("classic", "pictures"):
-            action = _classic_penalty(session.state)
-        try:
-            self.app.act(action, session.version)
-        except IllegalAction:
-            pass
-        self.app.switch(self.app.game_screen(self.game.ui_state()))
+        action = session.penalty_action()
+        if action is not None:
+            try:
+                self.host.game.act(action, session.version)
+            except IllegalAction:
+                pass
+        self.host.nav.game(self.game.ui_state())
 
     def _leave(self) -> None:
-        self.app.save_ui()
-        self.app.session, self.app.game_id = None, None
-        self.app.switch(MenuScreen(self.app))
+        self.host.game.leave()
+        self.host.switch(MenuScreen(self.host))
 
     def _abandon(self) -> None:
-        self.app.abandon()
-        self.app.switch(MenuScreen(self.app))
-
-
-def _classic_penalty(state: Any) -> Any:
-    """Rules §2 invalid clue: the other spymaster covers one of their own cards. The box picks it with the
-    game's seed (the card becomes public once covered); in duo it is the box's own choice."""
-    from engine import classic as cl
-
-    team = state.turn
-    if state.rules.variant == "duo":
-        return cl.TeamPenalty(team, cl.duo_cover_choice(state))
-    opponent = cl.other_team(team)
-    choices = [i for i, c in enumerate(state.key.cards) if c == opponent and i not in state.covered]
-    return cl.TeamPenalty(team, random.Random(f"{state.seed}:{state.version}").choice(choices))
+        self.host.game.abandon()
+        self.host.switch(MenuScreen(self.host))
 
 
 # -- set-up --------------------------------------------------------------------------------------------------
@@ -236,7 +219,7 @@ class OptionsScreen(Screen):
         elif event.button == "ok":
             self.begin()
         elif event.button in ("stop", "menu"):
-            self.app.switch(self.back or MenuScreen(self.app))
+            self.host.switch(self.back or MenuScreen(self.host))
 
 
 class SetupScreen(OptionsScreen):
@@ -244,14 +227,14 @@ class SetupScreen(OptionsScreen):
 
     name = "setup"
 
-    def __init__(self, app: App, kind: str, back: Screen | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, kind: str, back: Screen | None = None) -> None:
+        super().__init__(host)
         self.kind = kind
         self.back = back
-        s = app.settings
+        s = host.settings
         self.values = {
             "tokens": int(s["tokens"]) if int(s["tokens"]) in TOKENS else 9,
-            "pack": s["pack"] if s["pack"] in packs.pack_names(app.storage.directory) else "fr",
+            "pack": s["pack"] if s["pack"] in packs.pack_names(host.storage.directory) else "fr",
             "clues": s["clues"],
             "several": bool(s["several_clues"]),
         }
@@ -261,20 +244,18 @@ class SetupScreen(OptionsScreen):
         self.selected = len(self.rows) - 1
 
     def _options(self, row: str) -> tuple[Any, ...]:
-        table = {"tokens": TOKENS, "pack": packs.pack_names(self.app.storage.directory),
+        table = {"tokens": TOKENS, "pack": packs.pack_names(self.host.storage.directory),
                  "clues": ("strict", "flexible"), "several": (False, True)}
         return table[row]
 
     def begin(self) -> None:
-        from device.screens import flows
-
-        flows.start_duet(self.app, self.kind, tokens=self.values["tokens"], pack=self.values["pack"],
+        flows.start_duet(self.host, self.kind, tokens=self.values["tokens"], pack=self.values["pack"],
                          clues=self.values["clues"], several=self.values["several"])
 
     def _value(self, row: str) -> str:
         v = self.values[row]
         if row == "pack":
-            return packs.pack_label(v, self.app.storage.directory) or self.tr(f"lang.{v}")
+            return packs.pack_label(v, self.host.storage.directory) or self.tr(f"lang.{v}")
         if row == "clues":
             return self.tr(f"setup.clues_{v}")
         if row == "several":
@@ -301,28 +282,29 @@ class AttractScreen(Screen):
 
     name = "attract"
     attract = False
+    wakes = True
 
-    def __init__(self, app: App, under: Screen) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, under: Screen) -> None:
+        super().__init__(host)
         self.under = under
-        self.start = app.clock.now()
+        self.start = host.clock.now()
         words = ("duet", "agent", "indice", "mission", "code", "ville", "fleuve", "lune")
         self.words = tuple(random.Random(0).sample(words, len(words)))
 
     def wake(self) -> None:
-        self.app.last_input = self.app.clock.now()
-        self.app.switch(self.under)
+        self.host.woken()
+        self.host.switch(self.under)
 
     def _animating(self, now: float) -> bool:
         return now - self.start < ATTRACT_SECONDS
 
     def deadline(self) -> float | None:
-        now = self.app.clock.now()
+        now = self.host.clock.now()
         # 10 frames a second for a while, then a still picture: a box left on overnight sleeps
         return now + 0.1 if self._animating(now) else None
 
     def frame(self) -> Frame:
-        now = self.app.clock.now()
+        now = self.host.clock.now()
         t = min(now - self.start, ATTRACT_SECONDS)
         shared = m.AttractUi(t=t, title="duetbox", prompt=self.tr("attract.prompt"), words=self.words)
         oled = m.OledTextUi("duetbox", (self.tr("attract.prompt"),))
@@ -335,16 +317,16 @@ class AttractScreen(Screen):
 class StatsScreen(Screen):
     name = "stats"
 
-    def __init__(self, app: App, back: Screen | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, back: Screen | None = None) -> None:
+        super().__init__(host)
         self.back = back
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "press" and event.button in ("ok", "stop", "menu"):
-            self.app.switch(self.back or MenuScreen(self.app))
+            self.host.switch(self.back or MenuScreen(self.host))
 
     def frame(self) -> Frame:
-        stats = self.app.storage.statistics()
+        stats = self.host.storage.statistics()
         rows = []
         for kind, s in sorted(stats.items()):
             rows.append(m.StatsRow(self.tr(f"kind.{kind}"), (
@@ -375,8 +357,8 @@ class SettingsScreen(Screen):
     name = "settings"
     admin = False
 
-    def __init__(self, app: App, back: Screen | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, back: Screen | None = None) -> None:
+        super().__init__(host)
         self.back = back
         self.selected = 0
         self.status = ""
@@ -387,14 +369,14 @@ class SettingsScreen(Screen):
         if self.admin:
             rows = ["language", "pack", "tokens", "brightness", "volume", "muted", "cafe_mode", "idle_minutes",
                     "abandon_hours", "orientation", "hourglass_seconds", "hourglass_enforced"]
-        if self.app._speaker is not None:  # spoken announcements need espeak-ng: hidden without it
+        if self.host.audio.speaker is not None:  # spoken announcements need espeak-ng: hidden without it
             rows += ["speech_A", "speech_output_A", "speech_B", "speech_output_B"]
         if self.admin:
             rows += ["import_packs", "change_pin", "reset_stats", "shutdown", "reboot"]
         return rows + ["back"]
 
     def _options(self, row: str) -> tuple[Any, ...] | None:
-        return {"language": LANGS, "pack": packs.pack_names(self.app.storage.directory), "tokens": TOKENS,
+        return {"language": LANGS, "pack": packs.pack_names(self.host.storage.directory), "tokens": TOKENS,
                 "brightness": BRIGHTNESS, "volume": VOLUME,
                 "muted": (False, True), "cafe_mode": (False, True), "speech_A": (False, True),
                 "speech_B": (False, True), "speech_output_A": SPEECH_OUTPUTS, "speech_output_B": SPEECH_OUTPUTS,
@@ -413,37 +395,37 @@ class SettingsScreen(Screen):
         elif event.button in ("left", "right"):
             options = self._options(row)
             if options:
-                current = self.app.settings.get(row)
+                current = self.host.settings.get(row)
                 i = options.index(current) if current in options else 0
                 step = 1 if event.button == "right" else -1
-                self.app.set_setting(row, options[(i + step) % len(options)])
+                self.host.settings.set(row, options[(i + step) % len(options)])
                 self.status = self.tr("settings.saved")
         elif event.button == "ok":
             self._run(row)
         elif event.button in ("stop", "menu"):
-            self.app.switch(self.back or MenuScreen(self.app))
+            self.host.switch(self.back or MenuScreen(self.host))
 
     def _run(self, row: str) -> None:
         if row == "back":
-            self.app.switch(self.back or MenuScreen(self.app))
+            self.host.switch(self.back or MenuScreen(self.host))
         elif row == "reset_stats":
             if self.confirm_reset:
-                self.app.storage.reset_statistics()
+                self.host.storage.reset_statistics()
                 self.status, self.confirm_reset = self.tr("settings.reset_done"), False
             else:
                 self.status, self.confirm_reset = self.tr("settings.reset_confirm"), True
         elif row == "import_packs":
-            self.status = packs.import_status(self.app)
+            self.status = packs.import_status(self.host)
         elif row == "change_pin":
-            self.app.switch(PinScreen(self.app, self.back, mode="new"))
+            self.host.switch(PinScreen(self.host, self.back, mode="new"))
         elif row in ("shutdown", "reboot"):
             self.status = self.tr(f"settings.{row}_now")
-            self.app.request_power(row)
+            self.host.request_power(row)
 
     def _value(self, row: str) -> str | None:
-        v = self.app.settings.get(row)
-        if row == "pack" and packs.pack_label(str(v), self.app.storage.directory):
-            return packs.pack_label(str(v), self.app.storage.directory)
+        v = self.host.settings.get(row)
+        if row == "pack" and packs.pack_label(str(v), self.host.storage.directory):
+            return packs.pack_label(str(v), self.host.storage.directory)
         if row in ("language", "pack"):
             return self.tr(f"lang.{v}")
         if row == "orientation":
@@ -480,7 +462,7 @@ ADMIN_IDLE = 180.0
 class _Lapses:
     """Admin and PIN screens: back to the attract screen (over the menu or the game) after ADMIN_IDLE."""
 
-    app: App
+    host: Host
     back: Screen | None
     _since: float
 
@@ -492,7 +474,7 @@ class _Lapses:
 
     def tick(self, now: float) -> None:
         if now - self._since >= ADMIN_IDLE:
-            self.app.switch(AttractScreen(self.app, self.back or MenuScreen(self.app)))
+            self.host.switch(AttractScreen(self.host, self.back or MenuScreen(self.host)))
 
 
 class AdminScreen(_Lapses, SettingsScreen):
@@ -500,9 +482,9 @@ class AdminScreen(_Lapses, SettingsScreen):
     admin = True
     attract = False
 
-    def __init__(self, app: App, back: Screen | None = None) -> None:
-        super().__init__(app, back)
-        self._since = app.clock.now()
+    def __init__(self, host: Host, back: Screen | None = None) -> None:
+        super().__init__(host, back)
+        self._since = host.clock.now()
 
     def handle(self, event: InputEvent) -> None:
         self._touched(event.time)
@@ -513,7 +495,7 @@ class PinScreen(_Lapses, Screen):
     """The admin PIN: up/down choose a digit, right (or OK) enters it; the last digit checks the PIN.
 
     ``mode="new"`` asks for a new PIN and ``"confirm"`` for it again (the admin's "change PIN" row, and the
-    first visit when no PIN was ever set: there is no default PIN). The PIN lives in ``app.pins``
+    first visit when no PIN was ever set: there is no default PIN). The PIN lives in ``host.pins``
     (device/pin.py: hashed, outside the database, wrong tries cost a growing wait). The digit being chosen is
     shown only on the OLED of the seat choosing it; the shared display and the other OLED show dots."""
 
@@ -521,10 +503,10 @@ class PinScreen(_Lapses, Screen):
     attract = False
     NEW_LENGTH = 4
 
-    def __init__(self, app: App, back: Screen | None, *, mode: str = "check", first: str | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, back: Screen | None, *, mode: str = "check", first: str | None = None) -> None:
+        super().__init__(host)
         self.back = back
-        pins = app.pins
+        pins = host.pins
         self.first_visit = mode == "check" and not pins.is_set and not pins.damaged
         self.mode = "new" if self.first_visit else mode
         self.first = first
@@ -532,13 +514,13 @@ class PinScreen(_Lapses, Screen):
         self.current = 0
         self.seat: str | None = None  # the seat choosing digits (its OLED alone shows the digit)
         self.error: str | None = self.tr("pin.damaged") if mode == "check" and pins.damaged else None
-        self._since = app.clock.now()
+        self._since = host.clock.now()
 
     @property
     def length(self) -> int:
         if self.mode != "check":
             return self.NEW_LENGTH
-        return self.app.pins.length
+        return self.host.pins.length
 
     def handle(self, event: InputEvent) -> None:
         self._touched(event.time)
@@ -561,15 +543,15 @@ class PinScreen(_Lapses, Screen):
             self.digits.pop()
         elif event.button in ("stop", "menu"):
             if self.mode == "check" or self.first_visit:
-                self.app.switch(self.back or MenuScreen(self.app))
+                self.host.switch(self.back or MenuScreen(self.host))
             else:
-                self.app.switch(AdminScreen(self.app, self.back))
+                self.host.switch(AdminScreen(self.host, self.back))
 
     def _wait(self) -> float:
-        return self.app.pins.wait() if self.mode == "check" else 0.0
+        return self.host.pins.wait() if self.mode == "check" else 0.0
 
     def _enter(self, digit: int) -> None:
-        if self._wait() > 0 or (self.mode == "check" and self.app.pins.damaged):
+        if self._wait() > 0 or (self.mode == "check" and self.host.pins.damaged):
             return  # a wrong PIN's wait runs: digits are not even taken
         self.digits.append(digit)
         self.current = 0
@@ -578,25 +560,25 @@ class PinScreen(_Lapses, Screen):
         entered = "".join(str(d) for d in self.digits)
         self.digits = []
         if self.mode == "new":
-            screen = PinScreen(self.app, self.back, mode="confirm", first=entered)
+            screen = PinScreen(self.host, self.back, mode="confirm", first=entered)
             screen.first_visit, screen.seat = self.first_visit, self.seat
-            self.app.switch(screen)
+            self.host.switch(screen)
         elif self.mode == "confirm":
             if entered == self.first:
                 try:
-                    self.app.pins.set(entered)
+                    self.host.pins.set(entered)
                 except OSError:
                     self.mode, self.first, self.error = "new", None, self.tr("pin.not_saved")
                     return
-                admin = AdminScreen(self.app, self.back)
+                admin = AdminScreen(self.host, self.back)
                 admin.status = self.tr("pin.changed")
-                self.app.switch(admin)
+                self.host.switch(admin)
             else:
                 self.mode, self.first, self.error = "new", None, self.tr("pin.mismatch")
         else:
-            answer = self.app.pins.check(entered)
+            answer = self.host.pins.check(entered)
             if answer.ok:
-                self.app.switch(AdminScreen(self.app, self.back))
+                self.host.switch(AdminScreen(self.host, self.back))
             else:
                 self.error = self.tr("pin.wrong")
 
@@ -604,7 +586,7 @@ class PinScreen(_Lapses, Screen):
         idle = super().deadline()
         wait = self._wait()
         if wait > 0:  # the countdown is shown: redraw each second
-            return min(idle or float("inf"), self.app.clock.now() + min(1.0, wait))
+            return min(idle or float("inf"), self.host.clock.now() + min(1.0, wait))
         return idle
 
     def frame(self) -> Frame:
@@ -622,8 +604,8 @@ class PinScreen(_Lapses, Screen):
         return Frame(shared=shared, oleds=oleds)
 
 
-def back_to_menu(app: App) -> None:
-    app.switch(MenuScreen(app))
+def back_to_menu(host: Host) -> None:
+    host.switch(MenuScreen(host))
 
 
 __all__ = ["AdminScreen", "AttractScreen", "ListScreen", "MenuScreen", "PauseScreen", "PinScreen",

@@ -3,26 +3,25 @@
 The box thinks inside the loop (no thread): when it is its move, one frame first says "the box thinks…", the
 next loop step computes (a clue or a guess takes well under a second; the first move also loads the model, about
 1 s). Its guess is then played like a person's: seat B's cursor walks to the card (``MOVE_SECONDS``), the ring and
-the card fill during a hold of ``HOLD_SECONDS``, and the touch goes through ``App.act`` like any other.
+the card fill during a hold of ``HOLD_SECONDS``, and the touch goes through ``Host.act`` like any other.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from device import solo
 from device.render import models as m
-from device.screens.base import Frame, Screen
-from device.screens.play import DuetPlayScreen, GameOverScreen
+from device.screens import flows
+from device.screens.base import Frame, Host, Screen
+from device.screens.play import DuetPlayScreen, GameOverScreen, _card_at
 from device.screens.shell import OptionsScreen
 from engine.actions import Clue
 from engine.errors import InvalidClue
+from engine.session import DuetSession
 from hardware.base import InputEvent
-
-if TYPE_CHECKING:  # pragma: no cover
-    from device.app import App
 
 log = logging.getLogger("duetbox.solo")
 
@@ -52,14 +51,14 @@ class SoloContext:
         return list(self.earlier) + now
 
 
-def context(app: App, ui: dict[str, Any] | None = None) -> SoloContext:
-    ctx = getattr(app, "solo_context", None)
-    if not isinstance(ctx, SoloContext) or ctx.game_id != app.game_id:
-        ctx = SoloContext(app.game_id)
+def context(host: Host, ui: dict[str, Any] | None = None) -> SoloContext:
+    ctx = host.game.keep.get("solo_context")
+    if not isinstance(ctx, SoloContext) or ctx.game_id != host.game.id:
+        ctx = SoloContext(host.game.id)
         ui = ui or {}
         ctx.meant = {int(k): list(v) for k, v in (ui.get("meant") or {}).items()}
         ctx.earlier = list(ui.get("lines") or [])
-        app.solo_context = ctx  # type: ignore[attr-defined]
+        host.game.keep["solo_context"] = ctx
     return ctx
 
 
@@ -70,10 +69,10 @@ class SoloSetupScreen(OptionsScreen):
 
     name = "solo_setup"
 
-    def __init__(self, app: App, back: Screen | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, back: Screen | None = None) -> None:
+        super().__init__(host)
         self.back = back
-        self.values = {"difficulty": "normal", "clues": app.settings.get("clues", "strict")}
+        self.values = {"difficulty": "normal", "clues": host.settings.get("clues", "strict")}
         self.rows = ["difficulty", "clues", "start"]
         self.selected = len(self.rows) - 1
 
@@ -81,7 +80,7 @@ class SoloSetupScreen(OptionsScreen):
         return tuple(solo.DIFFICULTIES) if row == "difficulty" else ("strict", "flexible")
 
     def begin(self) -> None:
-        start_solo(self.app, self.values["difficulty"], self.values["clues"])
+        start_solo(self.host, self.values["difficulty"], self.values["clues"])
 
     def _value(self, row: str) -> str | None:
         if row == "difficulty":
@@ -94,24 +93,21 @@ class SoloSetupScreen(OptionsScreen):
         labels = {"difficulty": self.tr("solo.difficulty"), "clues": self.tr("setup.clues"),
                   "start": self.tr("setup.start")}
         rows = tuple(m.MenuItem(labels[r], True, self._value(r)) for r in self.rows)
-        title = self.tr("solo.title", language=self.tr(f"lang.{self.app.settings.get('language', 'fr')}"))
+        title = self.tr("solo.title", language=self.tr(f"lang.{self.host.settings.get('language', 'fr')}"))
         ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", self.tr("hint.setup"))
         oled = m.MenuUi(title, rows, self.selected, self.tr("hint.setup"))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
 
 
-def start_solo(app: App, difficulty: str, clues: str = "strict") -> None:
+def start_solo(host: Host, difficulty: str, clues: str = "strict") -> None:
     """A new solo game in the box's language (its word pack)."""
-    from device.screens.flows import deal_words
-    from device.session import DuetSession
-
-    language = str(app.settings.get("language", "fr"))
-    words, language = deal_words(app, language)
-    session = DuetSession.create(words, app.rng, tokens=solo.TOKENS[difficulty], clues=clues,
+    language = str(host.settings.get("language", "fr"))
+    words, language = flows.deal_words(host, language)
+    session = DuetSession.create(words, host.rng, tokens=solo.TOKENS[difficulty], clues=clues,
                                  language=language)
-    options = {"orientation": app.settings.get("orientation", "table"), "solo": solo.BOX,
+    options = {"orientation": host.settings.get("orientation", "table"), "solo": solo.BOX,
                "difficulty": difficulty}
-    app.begin_game(session, kind="solo", options=options)
+    host.game.begin(session, kind="solo", options=options)
 
 
 # -- play ----------------------------------------------------------------------------------------------------
@@ -121,9 +117,9 @@ class SoloPlayScreen(DuetPlayScreen):
 
     name = "play"
 
-    def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
-        super().__init__(app, ui)
-        self.ctx = context(app, ui if ui and ui.get("screen") == "play" else None)
+    def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
+        super().__init__(host, ui)
+        self.ctx = context(host, ui if ui and ui.get("screen") == "play" else None)
         self.thinking: float | None = None
         self.plan: dict[str, Any] | None = None
         self.ask_box = False
@@ -132,7 +128,7 @@ class SoloPlayScreen(DuetPlayScreen):
 
     @property
     def difficulty(self) -> str:
-        return str(self.app.game_options.get("difficulty", "normal"))
+        return str(self.host.game.options.get("difficulty", "normal"))
 
     def ui_state(self) -> dict[str, Any] | None:
         state = super().ui_state() or {}
@@ -157,22 +153,26 @@ class SoloPlayScreen(DuetPlayScreen):
     def _box(self) -> solo.BoxSeat | None:
         ctx = self.ctx
         if ctx.box is None and ctx.failed is None:
-            from partner import PartnerUnavailable
+            from partner import PartnerUnavailable  # lazy: optional, the partner needs numpy (the ai extra)
 
             language = self.session.language
-            found = solo.availability(language, self.app.storage.directory)
+            found = solo.availability(language, self.host.storage.directory)
             try:
                 if not found.ok or found.directory is None:
                     raise PartnerUnavailable(self.tr(found.reason or "solo.not_built", language=language))
-                ctx.box = solo.BoxSeat(_partner(self.app, language, found.directory, self.difficulty))
+                ctx.box = solo.BoxSeat(_partner(self.host, language, found.directory, self.difficulty))
             except (PartnerUnavailable, ImportError, OSError) as exc:
                 log.error("the solo partner cannot play: %s", exc)
                 ctx.failed = str(exc)
         return ctx.box
 
+    def exit(self) -> None:
+        super().exit()
+        self.plan, self.thinking = None, None  # its hold was cancelled: the box plans its move again on return
+
     def tick(self, now: float) -> None:
         super().tick(now)
-        if self.app.screen is self:
+        if self.host.screen is self:
             self._box_tick(now)
 
     def _box_tick(self, now: float) -> None:
@@ -204,9 +204,9 @@ class SoloPlayScreen(DuetPlayScreen):
         move = box.guess(view, mine, self.ctx.meant)
         if move.kind == "stop":
             self.plan = {"kind": "stop", "version": view.version}
-            self.holds[solo.BOX] = {"what": "stop", "start": now, "card": None, "version": view.version}
+            self.holds.start(solo.BOX, "stop", now, view.version)
             self.banner_notice = (self.tr("solo.box_stops"), now + PAUSE_SECONDS + 1.0)
-            self.app.announce(self.tr("solo.box_stops"), solo.HUMAN)
+            self.host.audio.announce(self.tr("solo.box_stops"), solo.HUMAN)
             return
         assert move.card is not None
         self.plan = {"kind": "guess", "card": move.card, "t0": now, "version": view.version,
@@ -226,8 +226,7 @@ class SoloPlayScreen(DuetPlayScreen):
             return
         self.cursors[solo.BOX] = plan["card"]
         plan["held"] = True
-        self.holds[solo.BOX] = {"what": "guess", "start": plan["t0"] + MOVE_SECONDS, "card": plan["card"],
-                                "version": plan["version"]}
+        self.holds.start(solo.BOX, "guess", plan["t0"] + MOVE_SECONDS, plan["version"], plan["card"])
 
     def _give_box_clue(self, move: solo.BoxMove, view: Any) -> None:
         box = solo.BOX
@@ -243,14 +242,14 @@ class SoloPlayScreen(DuetPlayScreen):
         self.ctx.meant[index] = list(move.targets)
         word = (move.word or self.tr("label.no_word")).upper()
         self.banner_notice = (self.tr("solo.box_clue", word=word, number=move.number),
-                              self.app.clock.now() + CLUE_BANNER_SECONDS)
+                              self.host.clock.now() + CLUE_BANNER_SECONDS)
         self._speak(solo.HUMAN)  # through seat A's speech setting (nothing when it is off)
 
     def deadline(self) -> float | None:
         times = [t for t in (super().deadline(),) if t is not None]
         view = self.session.public_view()
         if self.ctx.failed is None and self.box_todo(view) is not None:
-            now = self.app.clock.now()
+            now = self.host.clock.now()
             if self.plan is not None and self.plan["kind"] == "guess" and not self.plan.get("held"):
                 times.append(now + 1 / 30)
             elif self.plan is None:
@@ -276,9 +275,7 @@ class SoloPlayScreen(DuetPlayScreen):
             return  # the box is guessing: a touch must not move its cursor
         card = event.card
         if card is None and event.pos is not None:
-            from device.screens.play import _card_at
-
-            card = _card_at(event.pos, self.app.box.display.size, self.pictures)
+            card = _card_at(event.pos, self.host.display_size, self.pictures)
         if card is not None and 0 <= card < 25:
             self.cursors[solo.HUMAN] = card
 
@@ -328,17 +325,17 @@ class SoloPlayScreen(DuetPlayScreen):
         return frame
 
 
-def _partner(app: App, language: str, directory: Any, difficulty: str) -> Any:
-    """The loaded partner, kept on the app for the next game of the same language and difficulty (loading takes
+def _partner(host: Host, language: str, directory: Any, difficulty: str) -> Any:
+    """The loaded partner, kept on the host for the next game of the same language and difficulty (loading takes
     about a second); only the last one is kept. Its memory of the previous game is cleared."""
     key = (language, str(directory), difficulty)
-    cached = getattr(app, "solo_partner", None)
+    cached = host.game.keep.get("solo_partner")
     if cached is not None and cached[0] == key:
         partner = cached[1]
         partner.new_game()
         return partner
     partner = solo.load_partner(language, directory, difficulty)
-    app.solo_partner = (key, partner)  # type: ignore[attr-defined]
+    host.game.keep["solo_partner"] = (key, partner)
     return partner
 
 
@@ -362,24 +359,24 @@ class SoloOverScreen(GameOverScreen):
     """Game over: the human presses OK for the keys (the box has already "confirmed"), OK again for what the box
     meant."""
 
-    def __init__(self, app: App, ui: dict[str, Any] | None = None) -> None:
-        super().__init__(app, ui)
+    def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
+        super().__init__(host, ui)
         if solo.BOX not in self.confirmed:
             self.confirmed.append(solo.BOX)
-        self.ctx = context(app, ui if ui and ui.get("screen") == "gameover" else None)
+        self.ctx = context(host, ui if ui and ui.get("screen") == "gameover" else None)
 
     def ui_state(self) -> dict[str, Any] | None:
         state = super().ui_state() or {}
-        state["lines"] = self.ctx.lines(self.app.session.public_view()) if self.app.session else []
+        state["lines"] = self.ctx.lines(self.host.game.session.public_view()) if self.host.game.session else []
         return state
 
     def handle(self, event: InputEvent) -> None:
         if event.seat == solo.BOX:
             return
         if self.revealed and (event.kind == "touch" or (event.kind == "press" and event.button == "ok")):
-            session = self.app.session
+            session = self.host.game.session
             lines = self.ctx.lines(session.public_view()) if session is not None else []
-            self.app.switch(MeantScreen(self.app, lines, self))
+            self.host.switch(MeantScreen(self.host, lines, self))
             return
         super().handle(event)
 
@@ -401,8 +398,8 @@ class MeantScreen(Screen):
     name = "solo_meant"
     attract = False
 
-    def __init__(self, app: App, lines: list[str], over: SoloOverScreen) -> None:
-        super().__init__(app)
+    def __init__(self, host: Host, lines: list[str], over: SoloOverScreen) -> None:
+        super().__init__(host)
         self.lines = lines or [self.tr("solo.meant_none")]
         self.over = over
         self.page = 0

@@ -65,7 +65,7 @@ def test_app_classic_clue_with_word_and_other_team_turn(tmp_path: Path) -> None:
     actions = exported(data, "1")["actions"]
     assert actions == [{"type": "clue", "team": start, "word": "fruit", "number": 1},
                        {"type": "guess", "team": start, "card": _of(record, "N")[0]}]
-    from engine.classic_record import load_classic, replay
+    from engine.record import load_classic, replay
 
     state = replay(dict(record, actions=actions)).state
     assert state.turn == other and state == replay(dict(record, actions=actions)).state

@@ -51,11 +51,11 @@ def long_menu(app: App) -> None:
 
 
 def sand(app: App) -> str:
-    return app.hourglass.state(app.clock.now())
+    return app.game.hourglass.state(app.clock.now())
 
 
 def lit(app: App) -> int:
-    pixels = app._frame().ring_pixels
+    pixels = app.frame().ring_pixels
     return 0 if pixels is None else sum(1 for p in pixels if p != (0, 0, 0))
 
 
@@ -73,12 +73,12 @@ def test_app_hourglass_drains_warns_and_expires_on_time(app: App, mixer: Recordi
     guessing(app)
     long_menu(app)
     assert sand(app) == "running"
-    assert app.screen.message(app.session.public_view()).endswith("⏳ 60 s")
+    assert app.screen.message(app.game.session.public_view()).endswith("⏳ 60 s")
     full = lit(app)
     assert full == app.box.ring.count
     app.box.advance(15)
     step(app)
-    assert "⏳ 45 s" in app.screen.message(app.session.public_view())
+    assert "⏳ 45 s" in app.screen.message(app.game.session.public_view())
     assert lit(app) < full
     app.box.advance(34.9)  # 10.1 s left: not yet the warning
     step(app)
@@ -86,7 +86,7 @@ def test_app_hourglass_drains_warns_and_expires_on_time(app: App, mixer: Recordi
     app.box.advance(0.1)
     step(app)
     assert sand(app) == "warning" and hourglass_cues(mixer) == ["hourglass_warning"]
-    assert "⏳ 10 s!" in app.screen.message(app.session.public_view())
+    assert "⏳ 10 s!" in app.screen.message(app.game.session.public_view())
     app.box.advance(9.9)
     step(app)
     assert hourglass_cues(mixer) == ["hourglass_warning"]
@@ -111,16 +111,16 @@ def test_app_hourglass_reset_by_a_clue_and_by_the_end_of_a_turn(app: App) -> Non
     app.start(record)
     long_menu(app)
     assert sand(app) == "running"
-    app.act(Clue("A", None, 1), app.session.version)  # type: ignore[arg-type]
+    app.game.act(Clue("A", None, 1), app.game.session.version)  # type: ignore[arg-type]
     assert sand(app) == "idle"
     long_menu(app)
-    app.act(Guess("B", cards(record, "A", "N")[0]), app.session.version)
+    app.game.act(Guess("B", cards(record, "A", "N")[0]), app.game.session.version)
     assert sand(app) == "idle"
 
 
 def _lose_at_once(app: App, record: dict[str, Any]) -> None:
-    app.screen._act("B", Guess("B", cards(record, "A", "X")[0]), app.session.version)
-    assert app.session.over and app.screen.name == "gameover"
+    app.screen._act("B", Guess("B", cards(record, "A", "X")[0]), app.game.session.version)
+    assert app.game.session.over and app.screen.name == "gameover"
 
 
 def test_app_hourglass_works_in_two_games_in_a_row(app: App, mixer: RecordingMixer) -> None:
@@ -149,14 +149,14 @@ def test_app_hourglass_works_in_two_games_in_a_row(app: App, mixer: RecordingMix
     flows.start_duet(app, "duet", pack="en")
     assert app.screen.name == "play" and sand(app) == "idle"
     long_menu(app)
-    assert sand(app) == "running" and app.hourglass.seconds_shown(app.clock.now()) == 60
+    assert sand(app) == "running" and app.game.hourglass.seconds_shown(app.clock.now()) == 60
     app.box.advance(50)
     step(app)
     assert hourglass_cues(mixer)[2:] == ["hourglass_warning"]
     app.box.advance(10)
     step(app)
     assert hourglass_cues(mixer)[2:] == ["hourglass_warning", "hourglass_end"]
-    assert "time is up" in app.screen.message(app.session.public_view())
+    assert "time is up" in app.screen.message(app.game.session.public_view())
 
 
 def test_app_hourglass_reset_when_leaving_and_when_a_game_is_resumed(tmp_path: Path, mixer: RecordingMixer) -> None:
@@ -202,8 +202,8 @@ def test_app_hourglass_pauses_and_resumes_from_the_menu(app: App) -> None:
     assert sand(app) == "paused"
     app.box.advance(200)
     step(app)
-    assert app.hourglass.remaining(app.clock.now()) == pytest.approx(40.0)
-    assert "(paused)" in app.screen.message(app.session.public_view())
+    assert app.game.hourglass.remaining(app.clock.now()) == pytest.approx(40.0)
+    assert "(paused)" in app.screen.message(app.game.session.public_view())
     pick("pause.hourglass_resume")
     app.box.advance(40)
     step(app)
@@ -212,7 +212,7 @@ def test_app_hourglass_pauses_and_resumes_from_the_menu(app: App) -> None:
 
 def test_app_hourglass_length_from_the_settings(app: App) -> None:
     app.start()
-    assert app.hourglass.length == 60.0  # default: one minute
+    assert app.game.hourglass.length == 60.0  # default: one minute
     admin = AdminScreen(app)
     app.switch(admin)
     admin.selected = admin.rows().index("hourglass_seconds")
@@ -220,9 +220,9 @@ def test_app_hourglass_length_from_the_settings(app: App) -> None:
     for _ in range(5):
         app.box.press("A.right")
         step(app)
-        seen.append(app.hourglass.length)
+        seen.append(app.game.hourglass.length)
     assert sorted(seen) == [30.0, 60.0, 90.0, 120.0, 180.0]  # 30 s to 3 min
-    app.set_setting("hourglass_seconds", 30)
+    app.settings.set("hourglass_seconds", 30)
     guessing(app)
     long_menu(app)
     app.box.advance(30)
@@ -232,37 +232,37 @@ def test_app_hourglass_length_from_the_settings(app: App) -> None:
 
 def test_app_hourglass_advisory_is_never_recorded(app: App) -> None:
     record = guessing(app)
-    app.act(Guess("B", cards(record, "A", "G")[0]), app.session.version)
-    before = app.storage.actions(app.game_id)
+    app.game.act(Guess("B", cards(record, "A", "G")[0]), app.game.session.version)
+    before = app.storage.actions(app.game.id)
     for _ in range(3):
         long_menu(app)
         app.box.advance(61)
         step(app)
-    assert app.storage.actions(app.game_id) == before
-    assert app.session.public_view().guessers == ("B",)
+    assert app.storage.actions(app.game.id) == before
+    assert app.game.session.public_view().guessers == ("B",)
 
 
 # -- enforced ------------------------------------------------------------------------------------------------
 
 
 def enforced(app: App) -> None:
-    app.set_setting("hourglass_enforced", True)
+    app.settings.set("hourglass_enforced", True)
 
 
 def test_app_enforced_duet_guesser_with_a_correct_guess_stops(app: App) -> None:
     record = guessing(app)
     enforced(app)
-    app.act(Guess("B", cards(record, "A", "G")[0]), app.session.version)
+    app.game.act(Guess("B", cards(record, "A", "G")[0]), app.game.session.version)
     long_menu(app)
     app.box.advance(60)
     step(app)
-    actions = app.storage.actions(app.game_id)
+    actions = app.storage.actions(app.game.id)
     assert actions[-1] == {"type": "stop", "seat": "B"}  # recorded as a normal action, nothing else
     assert [a["type"] for a in actions] == ["clue", "guess", "stop"]
     exported = dict(record, actions=actions)
     result = replay(exported)
     assert result.ok and result.state.version == 3
-    assert app.session.public_view().phase == "clue" and sand(app) == "idle"  # the stop ended the turn
+    assert app.game.session.public_view().phase == "clue" and sand(app) == "idle"  # the stop ended the turn
 
 
 def test_app_enforced_duet_guesser_without_a_correct_guess_keeps_the_turn(app: App) -> None:
@@ -271,74 +271,74 @@ def test_app_enforced_duet_guesser_without_a_correct_guess_keeps_the_turn(app: A
     long_menu(app)
     app.box.advance(61)
     step(app)
-    assert len(app.storage.actions(app.game_id)) == 1
-    assert app.session.public_view().guessers == ("B",)
+    assert len(app.storage.actions(app.game.id)) == 1
+    assert app.game.session.public_view().guessers == ("B",)
 
 
 def test_app_enforced_duet_clue_giver_must_clue_at_once(app: App) -> None:
     record = make_record(54, actions=[{"type": "clue", "seat": "A", "word": None, "number": 1}])
     app.start(record)
-    app.act(Guess("B", cards(record, "A", "N")[0]), app.session.version)  # turn over: B gives the next clue
+    app.game.act(Guess("B", cards(record, "A", "N")[0]), app.game.session.version)  # turn over: B gives the next clue
     enforced(app)
     long_menu(app)
     app.box.advance(61)
     step(app)
     assert app.screen.entry is not None and app.screen.entry["seat"] == "B"
-    assert len(app.storage.actions(app.game_id)) == 2  # a forced clue entry is not an action
+    assert len(app.storage.actions(app.game.id)) == 2  # a forced clue entry is not an action
 
 
 def test_app_enforced_expiry_during_the_pause_menu_applies_on_return(app: App) -> None:
     record = guessing(app)
     enforced(app)
-    app.act(Guess("B", cards(record, "A", "G")[0]), app.session.version)
+    app.game.act(Guess("B", cards(record, "A", "G")[0]), app.game.session.version)
     long_menu(app)
     app.box.tap("menu")
     step(app)
     assert app.screen.name == "pause"
     app.box.advance(61)
     step(app)
-    assert len(app.storage.actions(app.game_id)) == 2  # nothing behind the players' backs
+    assert len(app.storage.actions(app.game.id)) == 2  # nothing behind the players' backs
     app.box.tap("menu")  # back to the game
     step(app)
-    assert app.storage.actions(app.game_id)[-1] == {"type": "stop", "seat": "B"}
+    assert app.storage.actions(app.game.id)[-1] == {"type": "stop", "seat": "B"}
 
 
 def test_app_enforced_expiry_dropped_by_a_new_turn(app: App) -> None:
     record = guessing(app)
     enforced(app)
-    app.act(Guess("B", cards(record, "A", "G")[0]), app.session.version)
+    app.game.act(Guess("B", cards(record, "A", "G")[0]), app.game.session.version)
     long_menu(app)
     app.box.tap("menu")
     step(app)
     app.box.advance(61)
     step(app)
-    app._enforce_due = True
-    app.act(Guess("B", cards(record, "A", "N")[0]), app.session.version)  # the turn ended anyway
+    app.input.enforce_due = True
+    app.game.act(Guess("B", cards(record, "A", "N")[0]), app.game.session.version)  # the turn ended anyway
     app.box.tap("menu")
     step(app)
-    assert [a["type"] for a in app.storage.actions(app.game_id)] == ["clue", "guess", "guess"]
+    assert [a["type"] for a in app.storage.actions(app.game.id)] == ["clue", "guess", "guess"]
 
 
 def test_app_enforced_nothing_in_sudden_death(app: App, mixer: RecordingMixer) -> None:
     record = make_record(55, tokens=9)
     app.start(record)
     enforced(app)
-    session = app.session
+    session = app.game.session
     while not session.public_view().sudden_death:
         view = session.public_view()
         if view.phase == "clue":
-            app.act(Clue(view.clue_givers[0], None, 1), session.version)  # type: ignore[arg-type]
+            app.game.act(Clue(view.clue_givers[0], None, 1), session.version)  # type: ignore[arg-type]
         else:
             giver = view.clue_giver
             key = session.seat_view(giver).key
             card = next(i for i, c in enumerate(key) if c == "N" and not view.cards[i].marks)
-            app.act(Guess(view.guessers[0], card), session.version)
+            app.game.act(Guess(view.guessers[0], card), session.version)
     assert "sudden_death" in mixer.cues
-    before = len(app.storage.actions(app.game_id))
+    before = len(app.storage.actions(app.game.id))
     long_menu(app)
     app.box.advance(61)
     step(app)
-    assert len(app.storage.actions(app.game_id)) == before
+    assert len(app.storage.actions(app.game.id)) == before
 
 
 def _classic_record(seed: int) -> dict[str, Any]:
@@ -359,15 +359,15 @@ def test_app_enforced_classic_team_stops_after_a_guess(app: App) -> None:
     long_menu(app)
     app.box.advance(61)
     step(app)
-    assert len(app.storage.actions(app.game_id)) == 1  # no guess yet: the team keeps its turn
+    assert len(app.storage.actions(app.game.id)) == 1  # no guess yet: the team keeps its turn
     mine = next(i for i, c in enumerate(record["key"]) if c == team)
     from engine import classic as cl
 
-    app.act(cl.TeamGuess(team, mine), app.session.version)
+    app.game.act(cl.TeamGuess(team, mine), app.game.session.version)
     long_menu(app)
     app.box.advance(61)
     step(app)
-    assert app.storage.actions(app.game_id)[-1] == {"type": "stop", "team": team}
+    assert app.storage.actions(app.game.id)[-1] == {"type": "stop", "team": team}
 
 
 def test_app_enforced_classic_spymaster_must_clue(app: App) -> None:
@@ -377,7 +377,7 @@ def test_app_enforced_classic_spymaster_must_clue(app: App) -> None:
     app.box.advance(61)
     step(app)
     assert app.screen.entry is not None and app.screen.entry["seat"] == "A"
-    assert app.storage.actions(app.game_id) == []
+    assert app.storage.actions(app.game.id) == []
 
 
 def test_app_hourglass_seconds_shown_in_hotseat(app: App) -> None:

@@ -38,11 +38,11 @@ def _start_guessing(app: App) -> dict:
 def test_app_stale_action_is_refused_and_not_stored(app: App) -> None:
     record = _start_guessing(app)
     green = cards(record, "A", "G")[0]
-    version = app.session.version
-    app.act(Guess("B", green), version)
+    version = app.game.session.version
+    app.game.act(Guess("B", green), version)
     with pytest.raises(StaleAction):
-        app.act(Guess("B", cards(record, "A", "G")[1]), version)  # made against the old state
-    assert len(app.storage.actions(app.game_id)) == 2  # the clue and one guess
+        app.game.act(Guess("B", cards(record, "A", "G")[1]), version)  # made against the old state
+    assert len(app.storage.actions(app.game.id)) == 2  # the clue and one guess
 
 
 def test_app_double_hold_applies_once(app: App) -> None:
@@ -62,7 +62,7 @@ def test_app_double_hold_applies_once(app: App) -> None:
     app.step(0)
     box.release("B.ok")
     app.step(0)
-    guesses = [a for a in app.storage.actions(app.game_id) if a["type"] == "guess"]
+    guesses = [a for a in app.storage.actions(app.game.id) if a["type"] == "guess"]
     assert guesses == [{"type": "guess", "seat": "B", "card": green}]
 
 
@@ -72,7 +72,7 @@ def test_app_hold_released_early_does_nothing(app: App) -> None:
     app.step(0)
     app.box.advance(1)
     app.step(0)
-    assert len(app.storage.actions(app.game_id)) == 1
+    assert len(app.storage.actions(app.game.id)) == 1
 
 
 def test_app_hold_fires_at_its_deadline(app: App) -> None:
@@ -82,7 +82,7 @@ def test_app_hold_fires_at_its_deadline(app: App) -> None:
     assert app.deadline() is not None and app.deadline() <= app.clock.now() + 0.6
     app.box.advance(0.61)
     app.step(0)
-    assert len(app.storage.actions(app.game_id)) == 2
+    assert len(app.storage.actions(app.game.id)) == 2
 
 
 def test_app_admin_chord_then_pin(app: App) -> None:
@@ -155,71 +155,71 @@ def test_app_menu_short_press_pauses_long_press_turns_hourglass(app: App) -> Non
     box.hold("menu", 800)
     app.step(0)
     assert app.screen.name == "play"
-    assert app.hourglass.state(app.clock.now()) == "running"
+    assert app.game.hourglass.state(app.clock.now()) == "running"
     assert "⏳" in app.screen.frame().shared.message
-    frame = app._frame()
+    frame = app.frame()
     assert frame.ring_pixels is not None
     box.advance(61)
     app.step(0)
-    assert app.hourglass.state(app.clock.now()) == "expired"
+    assert app.game.hourglass.state(app.clock.now()) == "expired"
 
 
 def test_app_hourglass_resets_on_new_turn(app: App) -> None:
     record = _start_guessing(app)
-    app.toggle_hourglass("start")
+    app.game.toggle_hourglass("start")
     bystander = cards(record, "A", "N")[0]
-    app.act(Guess("B", bystander), app.session.version)  # the turn ends
-    assert app.hourglass.state(app.clock.now()) == "idle"
+    app.game.act(Guess("B", bystander), app.game.session.version)  # the turn ends
+    assert app.game.hourglass.state(app.clock.now()) == "idle"
 
 
 def test_app_action_not_saved_is_not_applied(app: App) -> None:
     from device.app import NotSaved
 
     record = _start_guessing(app)
-    version = app.session.version
+    version = app.game.session.version
     faults = Faults()
     app.storage.close()
     app.storage = Storage(app.storage.directory, factory=faults.factory())
     faults.mode = "eio_write"  # the card died under us
     with pytest.raises(NotSaved):
-        app.act(Guess("B", cards(record, "A", "G")[0]), version)
-    assert app.session.version == version
+        app.game.act(Guess("B", cards(record, "A", "G")[0]), version)
+    assert app.game.session.version == version
     faults.mode = None  # let the fixture close cleanly
 
 
 def test_app_enforced_hourglass_stops_after_a_correct_guess(app: App) -> None:
     record = _start_guessing(app)
-    app.set_setting("hourglass_enforced", True)
-    app.act(Guess("B", cards(record, "A", "G")[0]), app.session.version)
-    app.toggle_hourglass("start")
+    app.settings.set("hourglass_enforced", True)
+    app.game.act(Guess("B", cards(record, "A", "G")[0]), app.game.session.version)
+    app.game.toggle_hourglass("start")
     app.box.advance(61)
     app.step(0)
-    assert app.storage.actions(app.game_id)[-1] == {"type": "stop", "seat": "B"}
+    assert app.storage.actions(app.game.id)[-1] == {"type": "stop", "seat": "B"}
 
 
 def test_app_enforced_hourglass_opens_the_clue_entry(app: App) -> None:
     record = make_record(33)
     app.start(record)
-    app.set_setting("hourglass_enforced", True)
+    app.settings.set("hourglass_enforced", True)
     app.screen.entry = None
-    app.toggle_hourglass("start")
+    app.game.toggle_hourglass("start")
     app.box.advance(61)
     app.step(0)
     assert app.screen.entry is None  # both seats may clue: nobody to force
-    app.set_setting("hourglass_enforced", False)
-    app.toggle_hourglass("start")
+    app.settings.set("hourglass_enforced", False)
+    app.game.toggle_hourglass("start")
     app.box.advance(61)
     app.step(0)
-    assert len(app.storage.actions(app.game_id)) == 0
+    assert len(app.storage.actions(app.game.id)) == 0
 
 
 def test_app_hourglass_advisory_changes_nothing(app: App) -> None:
     record = _start_guessing(app)
-    app.act(Guess("B", cards(record, "A", "G")[0]), app.session.version)
-    app.toggle_hourglass("start")
+    app.game.act(Guess("B", cards(record, "A", "G")[0]), app.game.session.version)
+    app.game.toggle_hourglass("start")
     app.box.advance(61)
     app.step(0)
-    assert len(app.storage.actions(app.game_id)) == 2
+    assert len(app.storage.actions(app.game.id)) == 2
 
 
 def test_app_enforced_hourglass_forces_the_next_giver(app: App) -> None:
@@ -228,8 +228,8 @@ def test_app_enforced_hourglass_forces_the_next_giver(app: App) -> None:
     record = make_record(34, actions=[{"type": "clue", "seat": "A", "word": None, "number": 1},
                                       {"type": "guess", "seat": "B", "card": bystander}])
     app.start(record)
-    app.set_setting("hourglass_enforced", True)
-    app.toggle_hourglass("start")
+    app.settings.set("hourglass_enforced", True)
+    app.game.toggle_hourglass("start")
     app.box.advance(61)
     app.step(0)
     assert app.screen.entry is not None and app.screen.entry["seat"] == "B"

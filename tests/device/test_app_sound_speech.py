@@ -81,9 +81,9 @@ def test_app_sound_cues_follow_the_game(tmp_path: Path) -> None:
     record = make_record(41, actions=[{"type": "clue", "seat": "A", "word": None, "number": 3}])
     app.start(record)
     agent, bystander = cards(record, "A", "G")[0], cards(record, "A", "N")[0]
-    app.act(Guess("B", agent), app.session.version)
+    app.game.act(Guess("B", agent), app.game.session.version)
     assert mixer.cues == ["agent"]
-    app.act(Guess("B", bystander), app.session.version)
+    app.game.act(Guess("B", bystander), app.game.session.version)
     assert mixer.cues == ["agent", "bystander"]
     app.shutdown()
 
@@ -103,8 +103,8 @@ def test_app_sound_assassin_and_refused_clue(tmp_path: Path) -> None:
     assert app.screen.entry is not None and app.screen.entry["step"] == "refusal"
     assert mixer.cues == ["clue_refused"]
     app.screen.entry = None
-    app.act(Clue("A", None, 1), app.session.version)  # type: ignore[arg-type]
-    app.act(Guess("B", cards(record, "A", "X")[0]), app.session.version)
+    app.game.act(Clue("A", None, 1), app.game.session.version)  # type: ignore[arg-type]
+    app.game.act(Guess("B", cards(record, "A", "X")[0]), app.game.session.version)
     assert mixer.cues == ["clue_refused", "assassin"]  # the assassin's loss is not a second cue
     app.shutdown()
 
@@ -112,15 +112,15 @@ def test_app_sound_assassin_and_refused_clue(tmp_path: Path) -> None:
 def test_app_sound_volume_and_mute_come_from_the_settings(tmp_path: Path) -> None:
     mixer = RecordingMixer()
     app, _ = make_app(tmp_path, sound=SoundPlayer(mixer), settings={"volume": 0.4})
-    app.play_cue("agent")
-    app.set_setting("volume", 1.0)
-    app.play_cue("win")
+    app.audio.play_cue("agent")
+    app.settings.set("volume", 1.0)
+    app.audio.play_cue("win")
     assert mixer.played == [("agent", 0.4), ("win", 1.0)]
-    app.set_setting("muted", True)
-    app.play_cue("loss")
+    app.settings.set("muted", True)
+    app.audio.play_cue("loss")
     assert mixer.cues == ["agent", "win"]
-    app.set_setting("muted", False)
-    app.play_cue("loss")
+    app.settings.set("muted", False)
+    app.audio.play_cue("loss")
     assert mixer.cues == ["agent", "win", "loss"]
     app.shutdown()
 
@@ -140,18 +140,18 @@ def test_app_sound_settings_screen_changes_volume_and_mute(tmp_path: Path) -> No
     app.box.press("A.right")
     step(app)
     assert app.settings["muted"] is True
-    assert not app.sound.play("agent") and mixer.opened == 0
+    assert not app.audio.sound.play("agent") and mixer.opened == 0
     app.shutdown()
 
 
 def test_app_sound_muted_setting_survives_a_restart(tmp_path: Path) -> None:
     mixer = RecordingMixer()
     app, _ = make_app(tmp_path, sound=SoundPlayer(mixer))
-    app.set_setting("muted", True)
+    app.settings.set("muted", True)
     app.shutdown()
     again = App(open_box("mock"), Storage(tmp_path / "data"), sound=SoundPlayer(mixer))
-    again.play_cue("agent")
-    assert mixer.played == [] and again.sound.muted
+    again.audio.play_cue("agent")
+    assert mixer.played == [] and again.audio.sound.muted
     again.shutdown()
 
 
@@ -160,13 +160,13 @@ def test_app_cafe_mode_mutes_and_suggests_hotseat(tmp_path: Path) -> None:
     app, _ = make_app(tmp_path, sound=SoundPlayer(mixer))
     app.start()
     assert [i.key for i in MenuScreen(app).items()][0] == "menu.duet"
-    app.set_setting("cafe_mode", True)
+    app.settings.set("cafe_mode", True)
     assert app.settings["muted"] is True
     assert (app.settings["idle_minutes"], app.settings["abandon_hours"]) == (2, 1)
-    app.play_cue("agent")
+    app.audio.play_cue("agent")
     assert mixer.played == [] and mixer.opened == 0  # a muted café box does not touch the audio device
     assert [i.key for i in MenuScreen(app).items()][0] == "menu.hotseat"
-    app.set_setting("cafe_mode", False)
+    app.settings.set("cafe_mode", False)
     assert app.settings["muted"] is False
     app.shutdown()
 
@@ -193,12 +193,12 @@ def test_app_no_audio_device_is_no_error(tmp_path: Path, caplog: pytest.LogCaptu
     app.start(record)
     with caplog.at_level(logging.WARNING, logger="device.sound"):
         for card in cards(record, "A", "G")[:3]:
-            app.act(Guess("B", card), app.session.version)
+            app.game.act(Guess("B", card), app.game.session.version)
             step(app)
-        app.toggle_hourglass("start")
+        app.game.toggle_hourglass("start")
         app.box.advance(61)
         step(app)
-    assert app.running and app.session.public_view().agents_found == 3
+    assert app.running and app.game.session.public_view().agents_found == 3
     assert mixer.opened == 1  # tried once, then silent: no error loop
     assert len([r for r in caplog.records if r.name == "device.sound"]) == 1
     app.shutdown()
@@ -228,7 +228,7 @@ def test_app_speech_is_per_seat(tmp_path: Path) -> None:
     step(app)
     assert runner.texts == ["Clue: river, 2. 15 agents left to find. 9 timer tokens left in the bank."]
     assert runner.calls[0][0] == "speaker"
-    app.set_setting("speech_A", False)
+    app.settings.set("speech_A", False)
     app.box.hold("A.stop", 700)
     step(app)
     assert len(runner.calls) == 1
@@ -249,11 +249,11 @@ def test_app_speech_follows_the_seat_output(tmp_path: Path) -> None:
 def _hotseat_at_b_clue(app: App) -> list[str]:
     """A hot-seat game where seat B is the clue giver: returns B's agent words."""
     flows.start_duet(app, "hotseat", pack="en")
-    session = app.session
-    app.act(Clue("A", None, 1), session.version)  # type: ignore[arg-type]
+    session = app.game.session
+    app.game.act(Clue("A", None, 1), session.version)  # type: ignore[arg-type]
     key_a = session.seat_view("A").key
     bystander = next(i for i, c in enumerate(key_a) if c == "N")
-    app.act(Guess("B", bystander), session.version)
+    app.game.act(Guess("B", bystander), session.version)
     view = session.public_view()
     assert view.phase == "clue" and view.clue_givers == ("B",)
     key_b = session.seat_view("B").key
@@ -308,7 +308,7 @@ def test_app_hotseat_key_never_reaches_the_speaker_whatever_the_settings(tmp_pat
 
 def test_app_legacy_speech_switch_turns_both_seats_on(tmp_path: Path) -> None:
     app, _ = make_app(tmp_path, speech=True, settings={"speech": True})
-    assert app.speech_for("A") is not None and app.speech_for("B") is not None
+    assert app.audio.speech_for("A") is not None and app.audio.speech_for("B") is not None
     app.shutdown()
 
 
@@ -328,19 +328,19 @@ def test_app_classic_spymaster_side_long_stop_says_the_clue(tmp_path: Path) -> N
     step(app)
     left = key.cards.count(key.start)
     assert runner.texts == [f"Clue: river, 2. {left} agents left to find."]  # classic has no token bank
-    assert [a["type"] for a in app.storage.actions(app.game_id)] == ["clue"]
+    assert [a["type"] for a in app.storage.actions(app.game.id)] == ["clue"]
     app.shutdown()
 
 
 def _play_out(app: App, lose: bool) -> None:
     """Clue by the seat that may, then the guesser touches the giver's agents (or, to lose, bystanders)."""
-    session = app.session
+    session = app.game.session
     for _ in range(200):
         view = session.public_view()
         if session.over:
             return
         if view.phase == "clue":
-            app.act(Clue(view.clue_givers[0], None, 9), session.version)  # type: ignore[arg-type]
+            app.game.act(Clue(view.clue_givers[0], None, 9), session.version)  # type: ignore[arg-type]
             continue
         giver = view.clue_giver or ("B" if view.guessers[0] == "A" else "A")
         key = session.seat_view(giver).key
@@ -350,9 +350,9 @@ def _play_out(app: App, lose: bool) -> None:
         if not todo:
             from engine.actions import Stop
 
-            app.act(Stop(view.guessers[0]), session.version)  # type: ignore[arg-type]
+            app.game.act(Stop(view.guessers[0]), session.version)  # type: ignore[arg-type]
             continue
-        app.act(Guess(view.guessers[0], todo[0]), session.version)  # type: ignore[arg-type]
+        app.game.act(Guess(view.guessers[0], todo[0]), session.version)  # type: ignore[arg-type]
     raise AssertionError("the game did not end")
 
 
@@ -362,5 +362,5 @@ def test_app_sound_win_and_loss(tmp_path: Path, lose: bool, cue: str) -> None:
     app, _ = make_app(tmp_path, sound=SoundPlayer(mixer))
     app.start(make_record(62))
     _play_out(app, lose)
-    assert app.session.over and mixer.cues[-1] == cue and mixer.cues.count(cue) == 1
+    assert app.game.session.over and mixer.cues[-1] == cue and mixer.cues.count(cue) == 1
     app.shutdown()

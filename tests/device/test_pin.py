@@ -130,18 +130,18 @@ def test_pin_digit_shown_only_on_the_choosing_seats_oled(app: App) -> None:
     app.switch(PinScreen(app, None))
     press(app, "B.up")
     press(app, "B.up")
-    frame = app._frame()
+    frame = app.frame()
     assert isinstance(frame.shared, m.PinUi) and frame.shared.current is None  # dots only for the table
     assert frame.oleds["B"].lines[0] == "2"
     assert "2" not in frame.oleds["A"].lines[0]
     press(app, "B.ok")
-    frame = app._frame()
+    frame = app.frame()
     assert frame.oleds["B"].lines[0] == "*0" and frame.oleds["A"].lines[0] == "*"
 
 
 def test_pin_first_visit_asks_for_a_pin_twice(app: App) -> None:
     app.switch(PinScreen(app, None))
-    assert app.screen.mode == "new" and app.tr("pin.first") in app._frame().oleds["A"].title
+    assert app.screen.mode == "new" and app.tr("pin.first") in app.frame().oleds["A"].title
     for digit in "24682468":
         for _ in range(int(digit)):
             press(app, "A.up")

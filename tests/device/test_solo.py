@@ -142,25 +142,25 @@ def _solo_game(env: Path, monkeypatch: pytest.MonkeyPatch, seed: int = 4) -> tup
     app.box.press("A.ok")  # start (normal)
     app.step(0)
     assert isinstance(app.screen, SoloPlayScreen)
-    return app, spies, app.session.setup
+    return app, spies, app.game.session.setup
 
 
 def _box_clue(app: App) -> Any:
     """A lets the box give the first clue, and waits for it."""
-    view = app.session.public_view()
+    view = app.game.session.public_view()
     if view.clue_givers == ("A", "B"):
         app.box.press("A.stop")
         app.step(0)
     _run(app, 3.0)
-    view = app.session.public_view()
+    view = app.game.session.public_view()
     assert view.phase == "guess" and view.clues[-1].seat == "B"
     return view.clues[-1]
 
 
 def _human_guesses(app: App) -> None:
     """A touches the cards the box meant with its last clue, then stops."""
-    for card in app.screen.ctx.meant.get(len(app.session.public_view().clues) - 1, []):
-        view = app.session.public_view()
+    for card in app.screen.ctx.meant.get(len(app.game.session.public_view().clues) - 1, []):
+        view = app.game.session.public_view()
         if view.phase != "guess" or view.cards[card].covered:
             break
         app.box.touch(card)
@@ -168,7 +168,7 @@ def _human_guesses(app: App) -> None:
         app.box.hold("A.ok", 700)
         app.step(0)
         _run(app, 0.2)
-    view = app.session.public_view()
+    view = app.game.session.public_view()
     if view.phase == "guess" and view.can_stop:
         app.box.hold("A.stop", 700)
         app.step(0)
@@ -188,24 +188,24 @@ def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
         assert str(clue.number) in screen.banner_notice[0]
         # the human guesses the cards the box meant (A's guesses, on B's side)
         for card in screen.ctx.meant[0]:
-            if app.session.public_view().phase != "guess":
+            if app.game.session.public_view().phase != "guess":
                 break
             app.box.touch(card)
             app.step(0)
             app.box.press("A.ok")
             app.step(0)
             _run(app, 0.7)
-        view = app.session.public_view()
+        view = app.game.session.public_view()
         if view.phase == "guess":  # the human stops
             app.box.press("A.stop")
             app.step(0)
             _run(app, 0.7)
-        view = app.session.public_view()
+        view = app.game.session.public_view()
         assert view.phase == "clue" and view.clue_givers[0] == "A" or view.over
         turns = 0
-        while not app.session.over and turns < 30:
+        while not app.game.session.over and turns < 30:
             turns += 1
-            view = app.session.public_view()
+            view = app.game.session.public_view()
             human_turn = "A" in view.clue_givers and (view.clue_givers == ("A",) or view.clues[-1].seat == "B")
             if view.phase == "guess" and view.guessers == ("A",):
                 _human_guesses(app)
@@ -215,14 +215,14 @@ def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
                 app.step(0)
                 app.box.type_text("A", "\n\n")
                 app.step(0)
-                assert app.session.version == view.version
+                assert app.game.session.version == view.version
                 assert app.screen.notices["A"][0] == app.tr("solo.word_required")
                 greens = [i for i, c in enumerate(key_a) if c == "G" and not view.cards[i].agent]
                 word = next((clue for clue, group in THEMES.values()
-                             if app.session.state.words[greens[0]] in group), "zoo")
+                             if app.game.session.state.words[greens[0]] in group), "zoo")
                 app.box.type_text("A", f"{word}\n")
                 app.step(0)
-                view = app.session.public_view()
+                view = app.game.session.public_view()
                 assert view.clues[-1].seat == "A" and view.clues[-1].word == word
                 # the box guesses: seat B's cursor walks, then the ring fills before the touch
                 start_version = view.version
@@ -230,13 +230,13 @@ def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
                 for _ in range(200):
                     app.box.advance(0.05)
                     app.step(0)
-                    if app.session.version != start_version or not isinstance(app.screen, SoloPlayScreen):
+                    if app.game.session.version != start_version or not isinstance(app.screen, SoloPlayScreen):
                         break
                     cursors.append(app.screen.cursors["B"])
                     frame = app.screen.frame()
                     fills += [fx.fraction for fx in frame.ring if isinstance(fx, m.HoldFill) and fx.seat == "B"]
                 assert fills and max(fills) > 0.5 and fills == sorted(fills)
-                assert app.session.over or app.session.state.history[-1].seat == "B"
+                assert app.game.session.over or app.game.session.state.history[-1].seat == "B"
                 _run(app, 20.0)  # the box goes on guessing, then stops (or the game ends)
             elif view.phase == "clue":
                 _box_clue(app)
@@ -253,7 +253,7 @@ def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
                     app.step(0)
             else:
                 _run(app, 2.0)
-        assert app.session.over, " | ".join(str(a) for a in app.session.state.history)
+        assert app.game.session.over, " | ".join(str(a) for a in app.game.session.state.history)
         # game over: A presses OK for the keys, then OK for "what I meant"
         assert isinstance(app.screen, SoloOverScreen)
         app.box.press("A.ok")
@@ -294,7 +294,7 @@ def test_solo_box_cursor_moves_over_the_grid_before_its_touch(env: Path, monkeyp
         app.step(0)
         app.box.type_text("A", "2\nfruit\n")
         app.step(0)
-        view = app.session.public_view()
+        view = app.game.session.public_view()
         assert view.phase == "guess" and view.guessers == ("B",)
         screen = app.screen
         assert screen.message(view) == app.tr("solo.msg_loading")  # the first move loads the model
@@ -303,15 +303,15 @@ def test_solo_box_cursor_moves_over_the_grid_before_its_touch(env: Path, monkeyp
         seen = []
         messages: set[str] = set()
         t0 = app.clock.now()
-        while app.session.version == view.version and app.clock.now() - t0 < 10:
+        while app.game.session.version == view.version and app.clock.now() - t0 < 10:
             app.box.advance(0.05)
             app.step(0)
             if app.screen.plan is not None:
                 seen.append((round(app.clock.now() - t0, 2), app.screen.cursors["B"]))
-                messages.add(app.screen.message(app.session.public_view()))
-        assert app.session.version == view.version + 1
+                messages.add(app.screen.message(app.game.session.public_view()))
+        assert app.game.session.version == view.version + 1
         assert app.tr("solo.msg_box_guess", word="FRUIT", number=2) in messages
-        guessed = app.session.state.history[-1].card
+        guessed = app.game.session.state.history[-1].card
         positions = [c for _, c in seen]
         assert positions[-1] == guessed
         start = 12
@@ -331,12 +331,12 @@ def test_solo_thinking_is_shown_before_the_box_moves(env: Path, monkeypatch: pyt
     try:
         app.box.press("A.stop")  # the box gives the first clue
         app.step(0)  # this step's frame says "getting ready"; the work waits for the next step
-        view = app.session.public_view()
+        view = app.game.session.public_view()
         assert view.phase == "clue"
         assert app.screen.message(view) in (app.tr("solo.msg_loading"), app.tr("solo.msg_thinking"))
         assert app.screen.deadline() <= app.clock.now()  # the loop comes back at once to think
         app.step(0)
-        assert app.session.public_view().phase == "guess"
+        assert app.game.session.public_view().phase == "guess"
     finally:
         app.shutdown()
 
@@ -353,7 +353,7 @@ def test_solo_resumes_with_what_the_box_meant(env: Path, monkeypatch: pytest.Mon
         assert isinstance(again.screen, SoloPlayScreen)
         assert again.screen.ctx.meant == meant
         assert any(line.startswith(f"J'ai dit {clue.word.upper()}") for line in again.screen.ctx.lines(
-            again.session.public_view()))
+            again.game.session.public_view()))
     finally:
         again.shutdown()
 
@@ -383,7 +383,7 @@ def test_solo_box_clue_is_spoken_when_speech_is_on(env: Path, monkeypatch: pytes
         from device.screens.solo import start_solo
 
         start_solo(app, "easy")
-        assert app.session.public_view().bank == 11
+        assert app.game.session.public_view().bank == 11
         clue = _box_clue(app)
         assert any(clue.word in text.lower() for text in speaker.said)
     finally:
@@ -431,14 +431,14 @@ def test_solo_partner_is_loaded_once_for_two_games(env: Path, monkeypatch: pytes
     try:
         _box_clue(app)
         first = spies["p"]
-        app.abandon()
+        app.game.abandon()
         from device.screens.solo import start_solo
 
         start_solo(app, "normal")
         _box_clue(app)
         assert spies["p"] is first  # not loaded again
         assert sum(1 for name, _, _ in first.calls if name == "new_game") == 1
-        assert len([line for line in app.screen.ctx.lines(app.session.public_view()) if "J'ai dit" in line]) == 1
+        assert len([line for line in app.screen.ctx.lines(app.game.session.public_view()) if "J'ai dit" in line]) == 1
     finally:
         app.shutdown()
 
@@ -478,13 +478,13 @@ def test_solo_box_says_when_it_stops(env: Path, monkeypatch: pytest.MonkeyPatch)
         for _ in range(300):
             app.box.advance(0.05)
             app.step(0)
-            if app.session.state.phase != "guess":
+            if app.game.session.state.phase != "guess":
                 break
             notice = app.screen.banner_notice
             said = said or bool(notice and notice[0] == app.tr("solo.box_stops"))
             hold = app.screen.holds.get("B")
-            stop_fill = stop_fill or bool(hold and hold["what"] == "stop")
-        history = [str(a) for a in app.session.state.history]
+            stop_fill = stop_fill or bool(hold and hold.what == "stop")
+        history = [str(a) for a in app.game.session.state.history]
         assert history[-2:] == [f"B guess {green}", "B stop"], history
         assert said and stop_fill
     finally:
@@ -498,7 +498,7 @@ def test_solo_model_gone_says_why_and_the_game_waits(env: Path, monkeypatch: pyt
         app.box.press("A.stop")  # the box should give the first clue
         app.step(0)
         _run(app, 1.0)
-        view = app.session.public_view()
+        view = app.game.session.public_view()
         assert view.phase == "clue" and not view.clues
         message = app.screen.message(view)
         assert message.startswith(app.tr("solo.failed", reason="")) and "duetbox partner build" in message

@@ -22,9 +22,9 @@ from storage_faults import MODES, Faults  # noqa: E402
 
 from device.app import App, NotSaved  # noqa: E402
 from device.render import models as m  # noqa: E402
-from device.session import session_from_record  # noqa: E402
 from device.storage import DB_NAME, Storage, StorageError  # noqa: E402
 from engine.actions import Clue, Guess, Stop  # noqa: E402
+from engine.session import session_from_record  # noqa: E402
 from hardware.box import open_box  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,19 +57,19 @@ def test_storage_fault_refuses_the_move_says_so_and_goes_on(mode: str, tmp_path:
     app = new_app(tmp_path, faults)
     record = guessing(app)
     greens = cards(record, "A", "G")
-    app.act(Guess("B", greens[0]), app.session.version)  # acknowledged
+    app.game.act(Guess("B", greens[0]), app.game.session.version)  # acknowledged
     acknowledged = saved_actions(tmp_path)
     faults.mode = mode
-    version = app.session.version
+    version = app.game.session.version
     with pytest.raises(NotSaved):
-        app.act(Guess("B", greens[1]), version)
-    assert app.session.version == version  # refused in memory too
+        app.game.act(Guess("B", greens[1]), version)
+    assert app.game.session.version == version  # refused in memory too
     assert app.storage.problem in ("full", "readonly", "io")
     # the loop runs on and shows the message on the shared display and both OLEDs, nothing else
     for _ in range(3):
         app.box.advance(1.0)
         app.step(0)
-    frame = app._frame()
+    frame = app.frame()
     assert isinstance(frame.shared, m.MessageUi) and frame.shared.title == app.tr("storage.title")
     assert all(isinstance(frame.oleds[s], m.OledTextUi) for s in "AB")
     assert not frame.seat_views  # no key is drawn meanwhile
@@ -79,8 +79,8 @@ def test_storage_fault_refuses_the_move_says_so_and_goes_on(mode: str, tmp_path:
     app.box.advance(3.0)
     app.step(0)
     assert app.storage.problem is None
-    assert not isinstance(app._frame().shared, m.MessageUi)
-    app.act(Guess("B", greens[1]), app.session.version)
+    assert not isinstance(app.frame().shared, m.MessageUi)
+    app.game.act(Guess("B", greens[1]), app.game.session.version)
     app.shutdown()
     after = saved_actions(tmp_path)
     assert after[: len(acknowledged)] == acknowledged  # nothing acknowledged lost
@@ -95,13 +95,13 @@ def test_storage_fault_refused_move_does_not_come_back_after_a_restart(mode: str
     acknowledged = saved_actions(tmp_path)
     faults.mode = mode
     with pytest.raises(NotSaved):
-        app.act(Guess("B", cards(record, "A", "G")[0]), app.session.version)
+        app.game.act(Guess("B", cards(record, "A", "G")[0]), app.game.session.version)
     faults.mode = None  # the card works again, then the box restarts before anything else is played
     app.shutdown()
     assert saved_actions(tmp_path) == acknowledged
     again = new_app(tmp_path)
     again.start()
-    assert again.session is not None and again.session.version == len(acknowledged)
+    assert again.game.session is not None and again.game.session.version == len(acknowledged)
     again.shutdown()
 
 
@@ -109,9 +109,9 @@ def test_storage_fault_wal_removed_while_playing_loses_nothing(tmp_path: Path) -
     app = new_app(tmp_path)
     record = guessing(app)
     greens = cards(record, "A", "G")
-    app.act(Guess("B", greens[0]), app.session.version)
+    app.game.act(Guess("B", greens[0]), app.game.session.version)
     (tmp_path / f"{DB_NAME}-wal").unlink()
-    app.act(Guess("B", greens[1]), app.session.version)  # folded into the database, reopened
+    app.game.act(Guess("B", greens[1]), app.game.session.version)  # folded into the database, reopened
     app.shutdown()
     actions = saved_actions(tmp_path)
     assert [a.get("card") for a in actions[1:]] == greens[:2]
@@ -121,11 +121,11 @@ def test_storage_fault_finishing_is_one_transaction(tmp_path: Path, monkeypatch:
     app = new_app(tmp_path)
     sheet = app.storage.new_sheet("us")
     record = make_record(5, mission="Prague")
-    app.game_options = {}
+    app.game.options = {}
     app.start(record)
-    app.game_options["sheet"] = sheet
+    app.game.options["sheet"] = sheet
     assassin = cards(record, "A", "X")[0]
-    app.act(Clue("A", None, 1), app.session.version)
+    app.game.act(Clue("A", None, 1), app.game.session.version)
     writes: list[tuple[str, list[str]]] = []
     real = app.storage._write
 
@@ -135,11 +135,11 @@ def test_storage_fault_finishing_is_one_transaction(tmp_path: Path, monkeypatch:
         return real(sql, args, more, durable, undo)
 
     monkeypatch.setattr(app.storage, "_write", counted)
-    app.act(Guess("B", assassin), app.session.version)  # the last move: the game is lost
-    assert app.session.over
+    app.game.act(Guess("B", assassin), app.game.session.version)  # the last move: the game is lost
+    assert app.game.session.over
     assert writes == [("INSERT", ["INSERT", "UPDATE", "INSERT"])]  # action, screen, result, mission: one commit
     monkeypatch.undo()
-    row = app.storage.game(app.game_id)
+    row = app.storage.game(app.game.id)
     assert row is not None and row.status == "over" and row.result == "lost"
     assert app.storage.mission_log(sheet) == [("Prague", False)]
     app.shutdown()
@@ -152,13 +152,13 @@ def test_storage_fault_on_the_last_move_leaves_the_game_playing_and_untouched(mo
     sheet = app.storage.new_sheet("us")
     record = make_record(5, mission="Prague")
     app.start(record)
-    app.game_options["sheet"] = sheet
-    app.act(Clue("A", None, 1), app.session.version)
+    app.game.options["sheet"] = sheet
+    app.game.act(Clue("A", None, 1), app.game.session.version)
     faults.mode = mode
     with pytest.raises(NotSaved):
-        app.act(Guess("B", cards(record, "A", "X")[0]), app.session.version)
+        app.game.act(Guess("B", cards(record, "A", "X")[0]), app.game.session.version)
     faults.mode = None
-    game = app.game_id
+    game = app.game.id
     app.shutdown()
     storage = Storage(tmp_path)
     row = storage.game(game)
@@ -184,9 +184,9 @@ def test_storage_fault_new_game_on_a_full_disk_keeps_the_menu(tmp_path: Path) ->
     menu = app.screen
     faults.mode = "full"
     session, _ = session_from_record(make_record(8), "en")
-    app.begin_game(session, kind="duet")
-    assert app.screen is menu and app.game_id is None
-    assert isinstance(app._frame().shared, m.MessageUi)
+    app.game.begin(session, kind="duet")
+    assert app.screen is menu and app.game.id is None
+    assert isinstance(app.frame().shared, m.MessageUi)
     faults.mode = None
     app.shutdown()
     storage = Storage(tmp_path)
@@ -238,12 +238,12 @@ def test_storage_empty_database_file_is_logged_and_said_on_screen(tmp_path: Path
     assert app.storage.notice == "empty"
     assert "empty file" in caplog.text
     app.start()
-    frame = app._frame()
+    frame = app.frame()
     assert isinstance(frame.shared, m.MessageUi) and frame.shared.title == app.tr("storage.fresh_title")
     app.box.press("A.ok")
     app.box.release("A.ok")
     app.step(0)
-    assert app.storage.notice is None and not isinstance(app._frame().shared, m.MessageUi)
+    assert app.storage.notice is None and not isinstance(app.frame().shared, m.MessageUi)
     app.shutdown()
 
 
@@ -271,9 +271,9 @@ def test_storage_stop_is_refused_too(tmp_path: Path) -> None:
     faults = Faults()
     app = new_app(tmp_path, faults)
     record = guessing(app)
-    app.act(Guess("B", cards(record, "A", "G")[0]), app.session.version)
+    app.game.act(Guess("B", cards(record, "A", "G")[0]), app.game.session.version)
     faults.mode = "full"
     with pytest.raises(NotSaved):
-        app.act(Stop("B"), app.session.version)
+        app.game.act(Stop("B"), app.game.session.version)
     faults.mode = None
     app.shutdown()

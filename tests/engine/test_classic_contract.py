@@ -34,9 +34,8 @@ from engine.classic import (
     random_classic_key,
     spymaster_view,
 )
-from engine.classic_record import classic_record_of
 from engine.errors import IllegalAction, StaleAction
-from engine.record import replay
+from engine.record import classic_record_of, replay
 
 MODES = [("classic", "source"), ("pictures", "source"), ("pictures", "printed")]
 VARIANTS = ["standard", "duo", "trio"]

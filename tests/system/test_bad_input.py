@@ -15,10 +15,9 @@ from device.cli import main as cli
 from engine import classic as cl
 from engine import duet
 from engine.actions import Clue, Guess, Penalty, Stop
-from engine.classic_record import classic_record_of
 from engine.errors import IllegalAction
 from engine.keycard import random_key
-from engine.record import record_of, replay
+from engine.record import classic_record_of, record_of, replay
 
 EXAMPLES = 3000 if SOAK else 150
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -134,8 +134,8 @@ def test_buttons_stuck_pin_gives_one_press_and_nothing_more(factory: MockFactory
 # --- the app: stuck buttons and mashing --------------------------------------------------------------------
 
 def stored(driver: AppDriver) -> list[dict[str, object]]:
-    assert driver.app.game_id is not None
-    return driver.storage.actions(driver.app.game_id)
+    assert driver.app.game.id is not None
+    return driver.storage.actions(driver.app.game.id)
 
 
 def to_guess(driver: AppDriver, rng: random.Random) -> Guess:
@@ -171,7 +171,7 @@ def test_buttons_stuck_stop_and_joystick_repeat_nothing(tmp_path: Path) -> None:
     rng = random.Random(4)
     try:
         for _ in range(200):  # play on until a stop is possible
-            view = driver.app.session.public_view()  # type: ignore[union-attr]
+            view = driver.app.game.session.public_view()  # type: ignore[union-attr]
             if view.can_stop:
                 break
             action = policy_action(driver.state, rng)
@@ -179,7 +179,7 @@ def test_buttons_stuck_stop_and_joystick_repeat_nothing(tmp_path: Path) -> None:
             if isinstance(action, Stop):
                 continue
             driver.play(action)
-        view = driver.app.session.public_view()  # type: ignore[union-attr]
+        view = driver.app.game.session.public_view()  # type: ignore[union-attr]
         assert view.can_stop
         seat = view.guessers[0]
         before = driver.state.version
@@ -227,14 +227,14 @@ def test_buttons_both_seats_mashing_never_apply_twice_or_out_of_turn(seed: int, 
                     held.add(name)
             driver.box.advance(rng.choice((0.0, 0.005, 0.05, 0.2, 0.65)))
             driver.step()
-            if driver.app.session is None or driver.state.over:
+            if driver.app.game.session is None or driver.state.over:
                 break
-        if driver.app.session is None:
+        if driver.app.game.session is None:
             return
         actions = stored(driver)
         state = driver.state
         assert [action_from_dict(a) for a in actions] == list(state.history), "committed and applied differ"
-        again = replay(dict(driver.app.session.setup, actions=actions))  # type: ignore[union-attr]
+        again = replay(dict(driver.app.game.session.setup, actions=actions))  # type: ignore[union-attr]
         assert again.ok, f"an action was applied out of turn: {again.error_message}"
         assert again.state == state
     finally:

@@ -15,10 +15,9 @@ from helpers_reliability import soak
 from device.bench import AppDriver, policy_action, setup_record
 from engine import classic as cl
 from engine import duet
-from engine.classic_record import classic_record_of
 from engine.keycard import DuetKey
 from engine.pictures_deck import draw_pictures
-from engine.record import replay
+from engine.record import classic_record_of, replay
 from engine.views import public_view
 
 CASES = soak(2, 25)
@@ -204,7 +203,7 @@ def test_secrecy_classic_display_and_ring_identical_for_consistent_keys(kind: st
         try:
             compare(*drivers, differs, f"seed {seed}, start")
             for d in drivers:
-                d.app.act(last, d.app.session.version)  # type: ignore[union-attr]
+                d.app.game.act(last, d.app.game.session.version)  # type: ignore[union-attr]
                 d.step()
             compare(*drivers, differs, f"seed {seed}, after {last}")
             for seconds in (0.1, 0.5, 2.0):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .classic import (
+from ..classic import (
     ClassicAction,
     ClassicRules,
     ClassicState,
@@ -14,14 +14,10 @@ from .classic import (
     new_classic_game,
     parse_classic_key,
 )
-from .duet import LANGUAGES
-from .errors import BadKey, BadRecord, IllegalAction
-from .record import FORMAT, ReplayResult
-
-
-def _require(cond: bool, message: str) -> None:
-    if not cond:
-        raise BadRecord(message)
+from ..duet import LANGUAGES
+from ..errors import BadKey, BadRecord, IllegalAction
+from .common import FORMAT, ReplayResult
+from .common import require as _require
 
 
 def load_classic(record: Mapping[str, Any]) -> tuple[ClassicState, list[ClassicAction]]:
@@ -65,7 +61,7 @@ def load_classic(record: Mapping[str, Any]) -> tuple[ClassicState, list[ClassicA
     return state, actions
 
 
-def replay(record: Mapping[str, Any]) -> ReplayResult:
+def replay_classic(record: Mapping[str, Any]) -> ReplayResult:
     state, actions = load_classic(record)
     for i, action in enumerate(actions):
         try:
@@ -75,7 +71,7 @@ def replay(record: Mapping[str, Any]) -> ReplayResult:
     return ReplayResult(state)
 
 
-def summary(state: ClassicState) -> dict[str, Any]:
+def classic_summary(state: ClassicState) -> dict[str, Any]:
     """The replay command's JSON for classic and Pictures (issue contract)."""
     return {
         "status": "won" if state.over else "playing",

@@ -1,38 +1,17 @@
-"""Game records (``duetbox-record/1``): a game's set-up plus its actions, as JSON. Replay folds the actions.
-
-A record is the exportable form of a game and the form the box stores; like PGN for chess, it replays to the state.
-"""
+"""Duet records (mode duet, also Duet with pictures and missions): load, replay, summarise, write."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from .actions import DuetAction, action_from_dict
-from .duet import LANGUAGES, DuetRules, DuetState, apply, clue_givers, new_game, score
-from .errors import BadKey, BadRecord, IllegalAction
-from .keycard import parse_key
-
-FORMAT = "duetbox-record/1"
-
-
-@dataclass(frozen=True)
-class ReplayResult:
-    """The outcome of a replay: the last state reached, and the refusal that stopped it, if any."""
-
-    state: Any  # DuetState, or the classic engine's state for classic/Pictures records
-    error_index: int | None = None
-    error_message: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.error_index is None
-
-
-def _require(cond: bool, message: str) -> None:
-    if not cond:
-        raise BadRecord(message)
+from ..actions import DuetAction, action_from_dict
+from ..duet import LANGUAGES, DuetRules, DuetState, apply, clue_givers, new_game, score
+from ..errors import BadKey, BadRecord, IllegalAction
+from ..keycard import parse_key
+from ..missions import default_map
+from .common import FORMAT, ReplayResult
+from .common import require as _require
 
 
 def duet_rules_from(record: Mapping[str, Any]) -> tuple[DuetRules, str | None]:
@@ -56,8 +35,6 @@ def duet_rules_from(record: Mapping[str, Any]) -> tuple[DuetRules, str | None]:
     try:
         if mission is not None:
             _require(isinstance(mission, str), "'mission' must be a city name")
-            from .missions import default_map
-
             try:
                 city = default_map().city(mission)
             except KeyError:
@@ -104,30 +81,7 @@ def load_duet(record: Mapping[str, Any]) -> tuple[DuetState, list[DuetAction]]:
     return state, actions
 
 
-def _classic() -> Any:
-    """The classic/Pictures record module (imported on demand: Duet records never need it)."""
-    import importlib
-
-    return importlib.import_module("engine.classic_record")
-
-
-def check_header(record: object) -> str:
-    """The record's mode after checking its header; BadRecord otherwise."""
-    _require(isinstance(record, dict), "a record must be a JSON object")
-    assert isinstance(record, dict)
-    _require(record.get("format") == FORMAT, f"'format' must be {FORMAT!r}")
-    mode = record.get("mode", "duet")
-    _require(mode in ("duet", "classic", "pictures"), "'mode' must be 'duet', 'classic' or 'pictures'")
-    return str(mode)
-
-
-def replay(record: object) -> ReplayResult:
-    """Replay a record: BadRecord when it is not a valid record; a refused action stops the replay."""
-    mode = check_header(record)
-    assert isinstance(record, dict)
-    if mode != "duet":  # classic and Pictures
-        result: ReplayResult = _classic().replay(record)  # classic and Pictures (Duet with pictures is a Duet record)
-        return result
+def replay_duet(record: Mapping[str, Any]) -> ReplayResult:
     state, actions = load_duet(record)
     for i, action in enumerate(actions):
         try:
@@ -156,15 +110,6 @@ def duet_summary(state: DuetState) -> dict[str, Any]:
         "clue_giver": giver,
         "score": score(state),
     }
-
-
-def summary(result: ReplayResult) -> dict[str, Any]:
-    if isinstance(result.state, DuetState):
-        out = duet_summary(result.state)
-    else:
-        out = dict(_classic().summary(result.state))
-    out["error"] = None if result.ok else {"action": result.error_index, "message": result.error_message}
-    return out
 
 
 def record_of(state: DuetState, *, seed: int | None = None) -> dict[str, Any]:

@@ -1,0 +1,222 @@
+"""The game controller: one game's lifecycle (start, resume, leave, abandon, finish) and every move's path,
+act → engine → commit → events → effects (ring, sound, hourglass).
+
+It holds the one typed session (``engine.session.GameSession``) and knows nothing of screens: it asks the
+navigator to show the game's screen, and the current screen for the state to save with a move."""
+
+from __future__ import annotations
+
+import copy
+import logging
+import sqlite3
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from device import ringfx
+from device.hourglass import Hourglass
+from device.i18n import Translator
+from device.storage import Finish, Storage
+from engine.errors import IllegalAction
+from engine.events import Event
+from engine.session import GameSession, SetupError, session_from_record
+from hardware.base import Clock
+
+log = logging.getLogger("duetbox.game")
+
+
+class NotSaved(IllegalAction):
+    """The storage refused to commit the action (disk full, card failing): it is not applied either."""
+
+
+UiSource = Callable[[], "dict[str, Any] | None"]
+
+
+class GameController:
+    """The game in play (or none) over one ``Storage``."""
+
+    def __init__(self, storage: Storage, settings: Mapping[str, Any], clock: Clock, *,
+                 show_game: Callable[[dict[str, Any] | None], None], ui_state: UiSource,
+                 play_cue: Callable[[str], None]) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.clock = clock
+        self.show_game = show_game
+        self.ui_state = ui_state
+        self.play_cue = play_cue
+        self.session: GameSession | None = None
+        self.id: int | None = None
+        self.kind = ""
+        self.options: dict[str, Any] = {}
+        self.saved_ui: dict[str, Any] | None = None
+        self.effects: list[Any] = []
+        #: what a kind of game keeps between its screens (the solo partner, its explanations), by name
+        self.keep: dict[str, Any] = {}
+        try:
+            self.hourglass = Hourglass(float(settings["hourglass_seconds"]), clock)
+        except ValueError:
+            self.hourglass = Hourglass(clock=clock)
+
+    @property
+    def playing(self) -> bool:
+        """A game is open and not over."""
+        return self.session is not None and not self.session.over
+
+    # -- lifecycle -------------------------------------------------------------------------------------------
+    def start_from_record(self, record: dict[str, Any]) -> None:
+        """Begin on a record's set-up and actions, as if played here. SetupError when it cannot."""
+        language = str(self.settings["language"])
+        session, actions = session_from_record(record, language)
+        # Check every action on a scratch copy first: a record refused half-way must leave nothing behind.
+        probe, _ = session_from_record(record, language)
+        for i, item in enumerate(actions):
+            try:
+                probe.apply(probe.action_from_dict(item), probe.version)
+            except (ValueError, IllegalAction) as exc:
+                raise SetupError(f"action {i} of the record cannot be played: {exc}") from None
+        self.begin(session, kind=session.mode)
+        for i, item in enumerate(actions):
+            try:
+                self.act(session.action_from_dict(item), session.version, quiet=True)
+            except (ValueError, IllegalAction) as exc:
+                raise SetupError(f"action {i} of the record cannot be played: {exc}") from None
+
+    def resume(self) -> bool:
+        """Resume the unfinished game exactly where it stood. False when there is none."""
+        row = self.storage.current_game()
+        if row is None:
+            return False
+        try:
+            session, _ = session_from_record(dict(row.setup, actions=[]), row.options.get("language", "fr"))
+            session.replay(self.storage.actions(row.id))
+        except (SetupError, ValueError, IllegalAction) as exc:
+            log.error("the saved game %d cannot be resumed (%s): abandoned", row.id, exc)
+            self.storage.abandon_game(row.id)
+            return False
+        self.session, self.id, self.kind = session, row.id, row.kind
+        self.options = dict(row.options)
+        ui = self.storage.load_ui(row.id)
+        self.saved_ui = ui
+        self.hourglass.reset()  # a resumed game starts with the sand timer at rest
+        self.show_game(ui)
+        log.info("resumed game %d at move %d", row.id, session.version)
+        return True
+
+    def begin(self, session: GameSession, *, kind: str, options: dict[str, Any] | None = None,
+              sheet: int | None = None) -> None:
+        opts: dict[str, Any] = {"language": session.language}
+        opts.update(options or {})
+        mission = session.setup.get("mission")
+        try:
+            self.id = self.storage.new_game(session.mode, session.setup, kind=kind, options=opts, sheet=sheet,
+                                            mission=mission)
+        except sqlite3.Error as exc:  # storage failing: the box says so (``App.frame``) and stays where it is
+            log.error("cannot start a new game: %s", exc)
+            return
+        self.session, self.kind, self.options = session, kind, opts
+        self.saved_ui = None
+        self.hourglass.reset()
+        self.show_game(None)
+
+    def show(self) -> None:
+        """Back to the open game's screen as saved (from the menu's "resume")."""
+        assert self.id is not None
+        self.show_game(self.storage.load_ui(self.id))
+
+    def end(self) -> None:
+        """Leave the finished game's screens (its data stays)."""
+        if self.id is not None:
+            self.storage.save_ui(self.id, {"screen": "closed"})
+        self._close()
+
+    def leave(self) -> None:
+        """Leave the game for the menu; it stays saved, to resume."""
+        self.save_ui()
+        self._close()
+
+    def abandon(self) -> None:
+        if self.id is not None and self.session is not None and not self.session.over:
+            self.storage.abandon_game(self.id)
+        self._close()
+
+    def _close(self) -> None:
+        self.session, self.id, self.kind, self.saved_ui = None, None, "", None
+
+    # -- moves -----------------------------------------------------------------------------------------------
+    def act(self, action: Any, version: int, *, quiet: bool = False) -> list[Event]:
+        """Apply ``action`` made against state ``version``; commit it; then its events reach the outputs.
+
+        Raises engine.errors.IllegalAction (StaleAction for an old version); nothing is stored or shown then.
+        """
+        session = self.session
+        assert session is not None and self.id is not None
+        before = session.state  # type: ignore[attr-defined]
+        _, events = session.apply(action, version)
+        ui = self._snapshot()
+        outcome = session.outcome()
+        finish = None
+        if outcome is not None:
+            sheet, city = self.options.get("sheet"), session.setup.get("mission")
+            mission = sheet is not None and bool(city)
+            finish = Finish(outcome.result, outcome.score, int(sheet) if mission else None,
+                            str(city) if mission else None)
+        try:
+            # the action, the screen state it leaves and (the last one) the result: one transaction, one fsync
+            self.storage.append_action(self.id, version, action.to_dict(), ui, finish)
+        except sqlite3.Error as exc:
+            session.restore(before)  # not committed: as if it never happened
+            log.error("action %s not saved (%s): refused", action, exc)
+            raise NotSaved(f"the action could not be saved: {exc}") from None
+        if ui is not None:
+            self.saved_ui = ui
+        if outcome is not None:
+            self.hourglass.reset()
+        if not quiet:
+            self.on_events(events)
+        return events
+
+    def on_events(self, events: list[Event]) -> None:
+        """Engine events become ring effects and sound cues (the hook speech and sound hang on)."""
+        now = self.clock.now()
+        self.effects.extend(ringfx.effects_for(events, now))
+        for cue in ringfx.cues_for(events):
+            self.play_cue(cue)
+        if ringfx.new_turn(events):
+            self.hourglass.reset()  # the sand timer belongs to one turn
+
+    def live_effects(self, now: float) -> tuple[Any, ...]:
+        self.effects = [fx for fx in self.effects if not ringfx.finished(fx, now)]
+        return tuple(self.effects)
+
+    # -- the screen state saved with the game ----------------------------------------------------------------
+    def _snapshot(self) -> dict[str, Any] | None:
+        if self.id is None:
+            return None
+        # a deep copy: screens mutate their state in place, the saved copy must not follow it
+        return copy.deepcopy(self.ui_state())
+
+    def save_ui(self) -> None:
+        """Persist the current game screen's state (so a restart resumes the same screen and phase)."""
+        state = self._snapshot()
+        if self.id is not None and state is not None and state != self.saved_ui:
+            # not fsync'd: a screen state without an action (a cursor move) may be lost by a power cut, never
+            # half-written; the actions carry their own state (``act``)
+            self.storage.save_ui(self.id, state, False)
+            self.saved_ui = state
+
+    # -- the hourglass (a sand timer any seat turns; advisory) ------------------------------------------------
+    def toggle_hourglass(self, what: str = "start") -> None:
+        now = self.clock.now()
+        if what == "start":
+            self.hourglass.start(now)
+        elif what == "pause":
+            self.hourglass.pause(now)
+        elif what == "resume":
+            self.hourglass.resume(now)
+
+    def hourglass_text(self, tr: Translator) -> str | None:
+        """The small hourglass for the status line ("⏳ 42 s"), None when idle."""
+        now = self.clock.now()
+        state = self.hourglass.state(now)
+        if state == "idle":
+            return None
+        return tr(f"hourglass.{state}", s=self.hourglass.seconds_shown(now))

@@ -1,0 +1,187 @@
+"""The typed parts play screens are built from: holds (hold-to-confirm), the clue entry, notices, cursors.
+
+Each part is a small object with its own rules; the Duet, classic, Pictures, solo and hot-seat screens compose
+them instead of inheriting each other's dicts. The parts that must survive a power cut (the clue entry, the
+cursors) have ``to_dict``/``from_dict`` writing the same JSON the box has always saved (``ui`` table), so a game
+saved by an older box resumes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+#: How long OK (or STOP) must be held to touch a card or end a turn: a slip never hits the assassin.
+HOLD_SECONDS = 0.6
+#: Clock times are floats: a hold of exactly HOLD_SECONDS must not come out a hair short.
+_EPSILON = 1e-6
+
+HoldKind = Literal["guess", "stop", "speak", "speak_key", "key"]
+
+
+def held_long_enough(start: float, now: float) -> bool:
+    return now - start >= HOLD_SECONDS - _EPSILON
+
+
+# -- holds ---------------------------------------------------------------------------------------------------
+
+@dataclass
+class Hold:
+    """One seat holding a button: what the hold will do, since when, against which state version."""
+
+    what: HoldKind
+    start: float
+    version: int
+    card: int | None = None
+    shown: bool = False  # a hot-seat key hold that has filled: the key is on the display until release
+
+    def fraction(self, now: float) -> float:
+        return min(1.0, (now - self.start) / HOLD_SECONDS)
+
+    def due(self, now: float) -> bool:
+        return held_long_enough(self.start, now)
+
+
+class Holds:
+    """The pending holds, one per seat. Never saved: a hold does not survive a screen change, a cursor that
+    leaves its card, or a restart (issue 12: a tap, MENU, Continue must not fire the guess)."""
+
+    def __init__(self) -> None:
+        self._by_seat: dict[str, Hold] = {}
+
+    def start(self, seat: str, what: HoldKind, now: float, version: int, card: int | None = None) -> Hold:
+        hold = Hold(what, now, version, card)
+        self._by_seat[seat] = hold
+        return hold
+
+    def get(self, seat: str) -> Hold | None:
+        return self._by_seat.get(seat)
+
+    def pop(self, seat: str) -> Hold | None:
+        return self._by_seat.pop(seat, None)
+
+    def __contains__(self, seat: object) -> bool:
+        return seat in self._by_seat
+
+    def __bool__(self) -> bool:
+        return bool(self._by_seat)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_seat)
+
+    def items(self) -> list[tuple[str, Hold]]:
+        return list(self._by_seat.items())
+
+    def cancel_all(self) -> None:
+        """Every pending hold ends without effect (the screen is left, the key is hidden again)."""
+        self._by_seat.clear()
+
+    def cursor_moved(self, seat: str, card: int) -> None:
+        """``seat``'s cursor is now on ``card``: a guess held on another card is cancelled."""
+        hold = self._by_seat.get(seat)
+        if hold is not None and hold.card is not None and hold.card != card:
+            del self._by_seat[seat]
+
+    def deadline(self) -> float | None:
+        times = [h.start + HOLD_SECONDS for h in self._by_seat.values() if not h.shown]
+        return min(times) if times else None
+
+
+# -- cursors -------------------------------------------------------------------------------------------------
+
+class Cursors(Mapping[str, int]):
+    """Each seat's grid cursor (a read-only mapping seat → card, plus assignment); moving one cancels that
+    seat's hold on another card."""
+
+    def __init__(self, holds: Holds, start: Mapping[str, int]) -> None:
+        self.holds = holds
+        self._at: dict[str, int] = dict(start)
+
+    def __getitem__(self, seat: str) -> int:
+        return self._at[seat]
+
+    def __setitem__(self, seat: str, card: int) -> None:
+        self._at[seat] = card
+        self.holds.cursor_moved(seat, card)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._at)
+
+    def __len__(self) -> int:
+        return len(self._at)
+
+    def update(self, saved: Mapping[str, Any]) -> None:
+        for seat, card in saved.items():
+            self._at[str(seat)] = int(card)
+
+    def to_dict(self) -> dict[str, int]:
+        return dict(self._at)
+
+
+# -- clue entry ----------------------------------------------------------------------------------------------
+
+EntryStep = Literal["number", "word", "refusal"]
+
+
+@dataclass
+class ClueEntry:
+    """A clue being entered on one seat's OLED (or on the display in hot-seat): the number, then the word letter
+    by letter, then (when the checker refused it) accept or change."""
+
+    seat: str
+    step: EntryStep = "number"
+    number: int = 1
+    word: str = ""
+    letter: int = 0
+    refusal: str | None = None
+    choice: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "step": self.step, "number": self.number, "word": self.word,
+                "letter": self.letter, "refusal": self.refusal, "choice": self.choice}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None) -> ClueEntry | None:
+        if not data:
+            return None
+        step = data.get("step", "number")
+        return cls(str(data["seat"]), step if step in ("number", "word", "refusal") else "number",
+                   int(data.get("number", 1)), str(data.get("word", "")), int(data.get("letter", 0)),
+                   data.get("refusal"), int(data.get("choice", 0)))
+
+
+# -- notices -------------------------------------------------------------------------------------------------
+
+NOTICE_SECONDS = 2.0
+
+
+@dataclass
+class Notices:
+    """Short messages: one per seat's OLED and one on the shared display's banner, each until a time."""
+
+    seats: dict[str, tuple[str, float]] = field(default_factory=dict)
+    banner: tuple[str, float] | None = None
+
+    def show(self, to: str | None, text: str, until: float) -> None:
+        if to is None:
+            self.banner = (text, until)
+        else:
+            self.seats[to] = (text, until)
+
+    def text(self, seat: str) -> str | None:
+        notice = self.seats.get(seat)
+        return notice[0] if notice else None
+
+    def banner_text(self) -> str | None:
+        return self.banner[0] if self.banner else None
+
+    def expire(self, now: float) -> None:
+        self.seats = {s: n for s, n in self.seats.items() if n[1] > now}
+        if self.banner and self.banner[1] <= now:
+            self.banner = None
+
+    def deadline(self) -> float | None:
+        times = [until for _, until in self.seats.values()]
+        if self.banner:
+            times.append(self.banner[1])
+        return min(times) if times else None

@@ -1,0 +1,281 @@
+"""One shape for every game: a ``GameSession`` over one engine module (Duet, classic, Pictures; Duet with pictures
+and missions are Duet sessions), and how a finished game ended (``Outcome``, as python-chess's
+``Outcome``/``Termination``).
+
+A session holds the set-up (a ``duetbox-record/1`` record without its actions) and the current state.
+``apply(action, version)`` goes through the engine (which refuses stale actions) and returns the new state and
+its public events; the device commits the action to storage before it shows anything."""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from . import classic as cl
+from . import duet
+from .actions import DuetAction, Penalty, action_from_dict
+from .errors import BadRecord
+from .events import Event
+from .keycard import random_key
+from .record import FORMAT, MODES, classic_record_of, load_classic, load_duet
+from .views import PublicView, SeatView, public_view, revealed_keys, seat_view
+
+
+class SetupError(ValueError):
+    """A set-up (e.g. a ``--start`` record) that cannot start a game; the message is one line."""
+
+
+class Termination(enum.Enum):
+    """Why a game ended."""
+
+    ALL_FOUND = "all_found"  # Duet: every agent found; classic: a team covered all its agents
+    ASSASSIN = "assassin"
+    SUDDEN_DEATH_MISS = "sudden_death_miss"  # Duet: a bystander touched in sudden death
+    OUT_OF_TIME = "out_of_time"  # Duet: the bank ran out and sudden death was not reached
+    OPPONENT_DONE = "opponent_done"  # classic duo: the box's team covered all its cards
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished game: why it ended, who won (Duet: "players" or None; classic: the team "R"/"B"), the
+    statistics' result ("won", "lost", "won_R", "won_B") and the Duet score."""
+
+    termination: Termination
+    winner: str | None
+    result: str
+    score: int | None = None
+
+
+class GameSession(Protocol):
+    """What the device may do with a game, whatever its mode."""
+
+    setup: dict[str, Any]
+    language: str
+
+    @property
+    def mode(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
+    def apply(self, action: Any, version: int | None = None) -> tuple[Any, list[Event]]: ...
+    def restore(self, state: Any) -> None: ...
+    def legal_actions(self) -> Sequence[Any]: ...
+    def action_from_dict(self, item: Mapping[str, Any]) -> Any: ...
+    def replay(self, actions: Sequence[Mapping[str, Any]]) -> None: ...
+    def public_view(self) -> PublicView | cl.ClassicPublicView: ...
+    def seat_view(self, seat: str) -> SeatView | cl.SpymasterView | cl.ClassicPublicView: ...
+    def revealed_keys(self) -> dict[str, str] | None: ...
+    def penalty_action(self) -> Any | None: ...
+    def outcome(self) -> Outcome | None: ...
+    def record(self) -> dict[str, Any]: ...
+
+
+# -- Duet ----------------------------------------------------------------------------------------------------
+
+@dataclass
+class DuetSession:
+    """A Duet game (also with pictures, a mission or hot-seat: those differ only in set-up and UI)."""
+
+    setup: dict[str, Any]
+    state: duet.DuetState = field(init=False)
+    language: str = "fr"
+
+    def __post_init__(self) -> None:
+        record = dict(self.setup, actions=[])
+        record.setdefault("language", self.language)
+        try:
+            self.state, _ = load_duet(record)
+        except (BadRecord, ValueError, TypeError, KeyError) as exc:
+            raise SetupError(f"not a usable Duet set-up: {exc}") from None
+
+    @property
+    def mode(self) -> str:
+        return "duet"
+
+    @classmethod
+    def create(cls, words: tuple[str, ...], rng: random.Random, *, tokens: int = 9,
+               mistakes: int | None = None, clues: str = "strict", several_clues: bool = False,
+               mission: str | None = None, language: str = "fr") -> DuetSession:
+        key = random_key(rng)
+        setup: dict[str, Any] = {
+            "format": FORMAT, "mode": "duet", "language": language, "words": list(words),
+            "key": {"A": key.a, "B": key.b},
+            "rules": {"tokens": tokens, "mistakes": tokens if mistakes is None else mistakes, "clues": clues,
+                      "several_clues": several_clues},
+        }
+        if mission:  # the record's mission sets the bank from the map
+            setup["mission"] = mission
+            del setup["rules"]["tokens"], setup["rules"]["mistakes"]
+        return cls(setup, language=language)
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def apply(self, action: DuetAction, version: int | None = None) -> tuple[duet.DuetState, list[Event]]:
+        """Apply through the engine; raises IllegalAction (incl. StaleAction) leaving the state unchanged."""
+        self.state, events = duet.apply(self.state, action, version=version)
+        return self.state, events
+
+    def restore(self, state: duet.DuetState) -> None:
+        self.state = state
+
+    def legal_actions(self) -> list[DuetAction]:
+        return duet.legal_actions(self.state)
+
+    def action_from_dict(self, item: Mapping[str, Any]) -> DuetAction:
+        return action_from_dict(item)
+
+    def replay(self, actions: Sequence[Mapping[str, Any]]) -> None:
+        for item in actions:
+            self.apply(self.action_from_dict(item))
+
+    def public_view(self) -> PublicView:
+        return public_view(self.state)
+
+    def seat_view(self, seat: str) -> SeatView:
+        return seat_view(self.state, seat)  # type: ignore[arg-type]
+
+    def revealed_keys(self) -> dict[str, str] | None:
+        keys = revealed_keys(self.state)
+        return {str(k): v for k, v in keys.items()} if keys else None
+
+    def penalty_action(self) -> Penalty | None:
+        """The invalid-clue penalty the players may ask for now (None: not now)."""
+        return Penalty() if self.public_view().can_penalise else None
+
+    def outcome(self) -> Outcome | None:
+        state = self.state
+        if not state.over:
+            return None
+        if state.phase == "won":
+            return Outcome(Termination.ALL_FOUND, "players", "won", duet.score(state))
+        return Outcome(Termination(state.reason or "assassin"), None, "lost", None)
+
+    def record(self) -> dict[str, Any]:
+        out = dict(self.setup)
+        out["actions"] = [a.to_dict() for a in self.state.history]
+        return out
+
+
+# -- classic and Pictures ------------------------------------------------------------------------------------
+
+@dataclass
+class ClassicSession:
+    """Classic Codenames or Codenames Pictures (standard, duo, trio)."""
+
+    setup: dict[str, Any]
+    state: cl.ClassicState = field(init=False)
+    language: str = "fr"
+
+    def __post_init__(self) -> None:
+        record = dict(self.setup, actions=[])
+        record.setdefault("language", self.language)
+        try:
+            self.state, _ = load_classic(record)
+        except (BadRecord, ValueError, TypeError, KeyError) as exc:
+            raise SetupError(f"not a usable {self.setup.get('mode')} set-up: {exc}") from None
+
+    @property
+    def mode(self) -> str:
+        return self.state.rules.kind
+
+    @classmethod
+    def create(cls, kind: str, cards: tuple[str, ...], rng: random.Random, *, variant: str = "standard",
+               clues: str = "strict", pictures_key: str = "source", language: str = "fr") -> ClassicSession:
+        key = cl.random_classic_key(rng, kind, pictures_key)  # type: ignore[arg-type]
+        rules = cl.ClassicRules(kind=kind, variant=variant, clues=clues,  # type: ignore[arg-type]
+                                pictures_key=pictures_key, language=language)  # type: ignore[arg-type]
+        state = cl.new_classic_game(cards, key, rules, seed=rng.randrange(2**31))
+        setup = classic_record_of(state)
+        del setup["actions"]
+        return cls(setup, language=language)
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def apply(self, action: cl.ClassicAction,
+              version: int | None = None) -> tuple[cl.ClassicState, list[Event]]:
+        self.state, events = cl.apply(self.state, action, version=version)
+        return self.state, events
+
+    def restore(self, state: cl.ClassicState) -> None:
+        self.state = state
+
+    def legal_actions(self) -> list[cl.ClassicAction]:
+        return cl.legal_classic_actions(self.state)
+
+    def action_from_dict(self, item: Mapping[str, Any]) -> cl.ClassicAction:
+        return cl.classic_action_from_dict(item, self.state.rules.size)
+
+    def replay(self, actions: Sequence[Mapping[str, Any]]) -> None:
+        for item in actions:
+            self.apply(self.action_from_dict(item))
+
+    def public_view(self) -> cl.ClassicPublicView:
+        return cl.classic_public_view(self.state)
+
+    def spymaster_view(self) -> cl.SpymasterView:
+        return cl.spymaster_view(self.state)
+
+    def seat_view(self, seat: str) -> cl.SpymasterView | cl.ClassicPublicView:
+        """Seat A is the spymasters' side (the whole key); seat B the guessers' (public only)."""
+        return self.spymaster_view() if seat == "A" else self.public_view()
+
+    def revealed_keys(self) -> dict[str, str] | None:
+        return {"key": self.state.key.cards} if self.state.over else None
+
+    def penalty_action(self) -> cl.TeamPenalty | None:
+        return cl.penalty_for(self.state) if cl.can_penalise(self.state) else None
+
+    def outcome(self) -> Outcome | None:
+        state = self.state
+        if not state.over or state.winner is None:
+            return None
+        if state.rules.variant == "duo":  # duo is won or lost by the players
+            result = "won" if state.winner == state.players else "lost"
+        else:
+            result = f"won_{state.winner}"
+        return Outcome(Termination(state.reason or "all_found"), state.winner, result, None)
+
+    def record(self) -> dict[str, Any]:
+        return classic_record_of(self.state)
+
+
+Session = DuetSession | ClassicSession
+
+
+def session_from_record(record: object, language: str = "fr") -> tuple[Session, list[dict[str, Any]]]:
+    """A fresh session on a record's set-up, and the record's actions (not yet applied)."""
+    if not isinstance(record, dict):
+        raise SetupError("a record must be a JSON object")
+    if record.get("format") != FORMAT:
+        raise SetupError(f"not a {FORMAT} record (format is {record.get('format')!r})")
+    mode = record.get("mode", "duet")
+    if mode not in MODES:
+        raise SetupError(f"unknown mode {mode!r} (duet, classic, pictures)")
+    setup = {k: v for k, v in record.items() if k != "actions"}
+    setup.setdefault("language", language)
+    actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise SetupError("the record's actions must be a list")
+    if mode == "duet":
+        return DuetSession(setup, language=str(setup["language"])), actions
+    return ClassicSession(setup, language=str(setup["language"])), actions
+
+
+def _check(session: Session) -> GameSession:  # pragma: no cover - a static check: both satisfy the protocol
+    return session
