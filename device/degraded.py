@@ -18,6 +18,7 @@ from typing import Any
 
 from device.render.models import OledTextUi
 from device.render.oled import render_oled
+from device.render.text import ellipsize, pg_font
 
 log = logging.getLogger("duetbox.degraded")
 
@@ -80,9 +81,7 @@ class OledNotice:
         if display is None:
             return
         try:
-            import pygame
-
-            from device.render.text import ellipsize, pg_font
+            import pygame  # only where a shared display exists (the notice module loads without pygame)
 
             w, h = display.surface.get_size()
             height = max(18, int(h * STRIP))
