@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: run test lint typecheck soak docs bench bench-pi clean partner enclosure
+.PHONY: run test lint typecheck soak docs bench bench-pi clean partner enclosure lock pi-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,16 @@ docs: $(STAMP)
 enclosure: $(STAMP)
 	@command -v openscad >/dev/null 2>&1 || { echo "make enclosure needs openscad (and xvfb for the renders): sudo apt-get install openscad xvfb"; exit 1; }
 	$(BIN)/python enclosure/export.py
+
+# The box's pinned versions (constraints/<release>-arm64.txt, used by systemd/install.sh).
+lock: $(STAMP)
+	$(BIN)/python -m pip install --quiet uv
+	tools/lock.sh
+
+# Slow (tens of minutes, root, network to Debian and PyPI): the installer in emulated arm64 Bookworm and Trixie,
+# compared pixel by pixel with this machine. Not part of make test; see docs/install.md.
+pi-check: $(STAMP)
+	tools/pi-check.sh
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -20,6 +20,7 @@ from typing import Any
 
 from device.audio import Audio
 from device.cluewarm import warm as warm_clue_checker
+from device.degraded import OledNotice
 from device.game import GameController, NotSaved
 from device.i18n import LANGUAGES, Translator
 from device.inputs import InputInterpreter
@@ -67,6 +68,7 @@ class App:
             storage.set_setting("pin", None)
         warm_clue_checker(self.settings["language"])  # clue checker: background load
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
+        self.oled_notice = OledNotice(self)
         self.audio = Audio(self.settings, sound, speech)
         self.nav: Nav = Navigator(self)
         self.game = GameController(storage, self.settings, self.clock, show_game=self.nav.game,
@@ -216,6 +218,7 @@ class App:
         self.outputs.show(frame, self.clock.now(), force=force)
         self._last_frame = frame
         self.frames += 1
+        self.oled_notice.after_draw()  # device.degraded: a missing OLED is named on the shared display
 
     def run(self) -> int:
         """Loop until stopped (SIGTERM/SIGINT, quit, power off). Returns the exit code."""

@@ -30,6 +30,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args or args[0] in ("-h", "--help", "help"):
         print(usage())
         return 0 if args else 2
+    if args[0] == "--version":
+        from device.version import version
+
+        print(f"duetbox {version()}")
+        return 0
     name, rest = args[0], args[1:]
     if name not in COMMANDS:
         print(f"duetbox: unknown command {name!r} (try: duetbox --help)", file=sys.stderr)

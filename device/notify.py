@@ -183,8 +183,12 @@ def devices_needed(config: Any) -> list[str]:
         if bus not in needed:
             needed.append(bus)
     ring = getattr(config, "ring", None)
-    if ring is not None and ring.device not in needed:
-        needed.append(ring.device)
+    if ring is not None:
+        from hardware.pi import ring_device
+
+        device = ring_device(ring)  # /dev/leds0 for driver = "leds", not the SPI device
+        if device not in needed:
+            needed.append(device)
     return needed
 
 

@@ -53,6 +53,12 @@ class Box:
     def closed(self) -> bool:
         return self._closed
 
+    def missing_oleds(self) -> dict[Seat, str]:
+        """The seats whose OLED is missing or failing now, with the reason (see ``hardware.degrade``)."""
+        from hardware.degrade import missing_oleds
+
+        return missing_oleds(self.oleds)
+
     def service(self) -> None:
         """Retry outputs that a fault kept back (their backoff is timed by the box clock)."""
         for seat in SEATS:
@@ -133,13 +139,17 @@ def open_box(
     *,
     clock: Clock | None = None,
     display_size: tuple[int, int] | None = None,
+    degrade: bool = False,
+    display_wait: Any = None,
 ) -> Box:
     """Build the box for ``backend`` ("pi", "mock" or "emulator").
 
     ``config`` defaults to the bundled default. ``clock`` defaults to a ``FakeClock`` for the mock and to
     monotonic time otherwise. ``display_size`` overrides the configured size of the shared display.
     Raises ValueError for an unknown backend; the pi backend raises ``hardware.pi.HardwareMissing`` (with the
-    fix in the message) when a device is absent.
+    fix in the message) when a device is absent. With ``degrade`` it opens without a missing OLED (retried
+    until it answers), and with ``display_wait`` (a ``hardware.degrade.DisplayWait``) it waits for a missing
+    shared display instead of raising: see ``hardware.degrade``.
     """
     cfg = config if config is not None else load_config(None)
     if backend == "mock":
@@ -153,5 +163,5 @@ def open_box(
     if backend == "pi":
         from hardware.pi import PiBox
 
-        return PiBox(cfg, clock=clock, display_size=display_size)
+        return PiBox(cfg, clock=clock, display_size=display_size, degrade=degrade, display_wait=display_wait)
     raise ValueError(f"unknown hardware backend {backend!r} (use one of: {', '.join(BACKENDS)})")

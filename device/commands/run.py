@@ -302,7 +302,14 @@ def _main(argv: list[str]) -> int:
             storage.close()
             raise
     try:
-        box = open_box(args.hardware, config, display_size=size)
+        if args.hardware == "pi":  # degrade, don't die: see device.degraded and hardware.degrade
+            from device.degraded import DisplayWaitMessages
+            from device.i18n import Translator
+
+            waiter = DisplayWaitMessages(Translator(str(storage.settings().get("language", "fr"))), notifier)
+            box = open_box("pi", config, display_size=size, degrade=True, display_wait=waiter)
+        else:
+            box = open_box(args.hardware, config, display_size=size)
     except Exception as exc:  # noqa: BLE001 - a missing device is one line, never a traceback
         storage.close()
         raise UsageError(f"cannot open the {args.hardware} hardware: {exc}") from None
@@ -347,6 +354,8 @@ def _wait_for_devices(config: Any, notifier: Any) -> None:
                 notifier.status(text)
 
     missing = notify.wait_for_devices(needed, timeout=DEVICE_WAIT, on_wait=waiting)
+    # no display or no I2C bus is not fatal: the box waits for the display and starts without an OLED
+    missing = [m for m in missing if not m.startswith(("/dev/dri/", "/dev/i2c-"))]
     if missing:
         raise UsageError(f"--hardware pi: still missing after {DEVICE_WAIT} s: {', '.join(missing)} "
                          "(see docs/troubleshooting.md)")

@@ -53,9 +53,13 @@ def pg_font(size: int, bold: bool = False, condensed: bool = False) -> pygame.fo
 
 @lru_cache(maxsize=32)
 def pil_font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """A PIL font of the bundled faces, always with Pillow's BASIC layout engine: with libraqm (and
+    libfribidi) present Pillow would pick the RAQM engine, which places glyphs differently, so the box, the
+    tests and the docs would not draw the same OLED pixels (the box's Pillow finds libraqm, a CI wheel may not).
+    BASIC lays out French, English, Romanian, German and Italian correctly (no right-to-left text here)."""
     from PIL import ImageFont
 
-    return ImageFont.truetype(str(_face(bold, False)), size)
+    return ImageFont.truetype(str(_face(bold, False)), size, layout_engine=ImageFont.Layout.BASIC)
 
 
 class TextCache:

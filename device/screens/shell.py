@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from device import packs, solo
+from device.degraded import oled_missing
 from device.render import models as m
 from device.screens import flows
 from device.screens.base import Frame, Host, Screen
+from device.version import version
 from engine.errors import IllegalAction
 from hardware.base import InputEvent
 
@@ -106,7 +108,8 @@ class MenuScreen(ListScreen):
             Item("menu.settings", lambda: host.switch(SettingsScreen(host, self))),
             *(host.nav.menu_extras(self) or ()),  # entries of optional features (remote play, device/remote/)
         ]
-        if host.settings.get("cafe_mode"):  # café mode suggests hot-seat: first after "resume"
+        # café mode, and a missing seat screen (device.degraded), suggest hot-seat: first after "resume"
+        if host.settings.get("cafe_mode") or oled_missing(host):
             hotseat = [i for i in out if i.key == "menu.hotseat"]
             out = [i for i in out if i.key == "menu.resume"] + hotseat + \
                 [i for i in out if i.key not in ("menu.resume", "menu.hotseat")]
@@ -447,7 +450,8 @@ class SettingsScreen(Screen):
     def frame(self) -> Frame:
         rows = tuple(m.MenuItem(self.tr(f"settings.{r}"), True, self._value(r)) for r in self.rows())
         title = self.tr("admin.title" if self.admin else "settings.title")
-        ui = m.SettingsUi(title, rows, self.selected, False, self.tr("hint.settings"), self.status)
+        status = self.status or (f"duetbox {version()}" if self.admin else "")  # device.version
+        ui = m.SettingsUi(title, rows, self.selected, False, self.tr("hint.settings"), status)
         oled = m.MenuUi(title, rows, self.selected, self.status or self.tr("hint.settings"))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
 

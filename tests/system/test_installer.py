@@ -15,12 +15,14 @@ INSTALL = ROOT / "systemd" / "install.sh"
 POLKIT_RULE = ROOT / "systemd" / "50-duetbox-power.rules"
 UNIT = ROOT / "systemd" / "duetbox.service"
 DOCS = ROOT / "docs"
+TOOL_SCRIPTS = (ROOT / "tools" / "pi-check.sh", ROOT / "tools" / "lock.sh")
 
 INSTALL_STEPS = [
     "Check the system",
     "Install Debian packages",
     "Enable I2C and SPI (raspi-config nonint)",
     "Set the I2C bus to 400 kHz",
+    "Board settings for the LED ring",
     "Boot to the console",
     "Create the user duetbox and its device groups",
     "Install the app in /opt/duetbox (virtualenv with .[pi])",
@@ -32,6 +34,7 @@ INSTALL_STEPS = [
 UNINSTALL_STEPS = [
     "Check the system",
     "Stop and disable the service",
+    "Undo the kiosk lock (if it was installed)",
     "Remove the unit and the polkit rule",
     "Remove the app and its configuration",
     "Remove the user duetbox",
@@ -69,7 +72,7 @@ def fake_boot(tmp_path: Path) -> dict[str, str]:
 
 
 def test_installer_bash_syntax() -> None:
-    for script in (INSTALL, ROOT / "systemd" / "check_units.sh"):
+    for script in (INSTALL, ROOT / "systemd" / "check_units.sh", *TOOL_SCRIPTS):
         result = subprocess.run(["bash", "-n", str(script)], capture_output=True, text=True, check=False)
         assert result.returncode == 0, result.stderr
 
@@ -78,7 +81,7 @@ def test_installer_bash_syntax() -> None:
     shutil.which("shellcheck") is None, reason="shellcheck not installed (apt-get install shellcheck)"
 )
 def test_installer_shellcheck_clean() -> None:
-    scripts = [str(INSTALL), str(ROOT / "systemd" / "check_units.sh")]
+    scripts = [str(INSTALL), str(ROOT / "systemd" / "check_units.sh"), *map(str, TOOL_SCRIPTS)]
     result = subprocess.run(["shellcheck", *scripts], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout
 
@@ -126,7 +129,8 @@ def test_installer_dry_run_plan_has_each_command(fake_boot: dict[str, str]) -> N
     usermod = re.search(r"usermod --append --groups (\S+) duetbox", plan)
     assert usermod and set(usermod.group(1).split(",")) >= {"gpio", "i2c", "spi", "video", "input", "render"}
     assert "python3 -m venv /opt/duetbox/venv" in plan or "virtualenv /opt/duetbox/venv exists" in out
-    assert "/opt/duetbox/venv/bin/python -m pip install --upgrade '/opt/duetbox/src[pi]'" in plan
+    assert ("/opt/duetbox/venv/bin/python -m pip install --upgrade --constraint "
+            "/opt/duetbox/src/constraints/bookworm-arm64.txt '/opt/duetbox/src[pi]'") in plan
     assert (
         f"install -D -m 0644 /opt/duetbox/src/hardware/data/default.toml {fake_boot['DUETBOX_CONFIG']}"
         in plan
@@ -138,10 +142,14 @@ def test_installer_dry_run_plan_has_each_command(fake_boot: dict[str, str]) -> N
     assert "reboot" in out
 
 
-def test_installer_dry_run_solo_installs_the_ai_extra_and_builds_vectors(fake_boot: dict[str, str]) -> None:
-    out = run_installer("--dry-run", "--solo", env=fake_boot).stdout
+def test_installer_dry_run_solo_installs_the_ai_extra_and_builds_vectors(
+    fake_boot: dict[str, str], tmp_path: Path
+) -> None:
+    meminfo = tmp_path / "meminfo"
+    meminfo.write_text("MemTotal:        3882000 kB\nMemFree:  100 kB\n")
+    out = run_installer("--dry-run", "--solo", env=fake_boot | {"DUETBOX_MEMINFO": str(meminfo)}).stdout
     plan = "\n".join(commands(out))
-    assert "/opt/duetbox/venv/bin/python -m pip install --upgrade '/opt/duetbox/src[pi,ai]'" in plan
+    assert "--constraint /opt/duetbox/src/constraints/bookworm-arm64.txt '/opt/duetbox/src[pi,ai]'" in plan
     assert re.search(r"runuser -u duetbox -- /opt/duetbox/venv/bin/duetbox partner build --lang fr --if-missing "
                      r"--data-dir /var/lib/duetbox", plan)
     plain = "\n".join(commands(run_installer("--dry-run", env=fake_boot).stdout))
@@ -203,10 +211,10 @@ def test_installer_dry_run_uninstall_plan_keeps_saved_games() -> None:
     assert "/var/lib/duetbox: saved games" in result.stdout
 
 
-def test_installer_kiosk_prints_hints_and_changes_nothing(fake_boot: dict[str, str]) -> None:
+def test_installer_kiosk_dry_run_plans_the_console_lock_and_prints_hints(fake_boot: dict[str, str]) -> None:
     before = Path(fake_boot["DUETBOX_BOOT_CMDLINE"]).read_text()
-    result = run_installer("--kiosk", env=fake_boot)
-    assert result.returncode == 0
+    result = run_installer("--kiosk", "--dry-run", env=fake_boot)
+    assert result.returncode == 0, result.stderr
     for hint in (
         "console=tty3",
         "overlayroot=tmpfs:recurse=0",
@@ -216,8 +224,36 @@ def test_installer_kiosk_prints_hints_and_changes_nothing(fake_boot: dict[str, s
         "docs/kiosk.md",
     ):
         assert hint in result.stdout, hint
-    assert commands(result.stdout) == []
-    assert Path(fake_boot["DUETBOX_BOOT_CMDLINE"]).read_text() == before
+    plan = commands(result.stdout)
+    assert "systemctl mask ctrl-alt-del.target" in plan  # Ctrl+Alt+Del does nothing
+    assert any(cmd.endswith("/etc/sysctl.d/90-duetbox-kiosk.conf") for cmd in plan)  # SysRq off
+    assert any(cmd.endswith("/etc/systemd/logind.conf.d/90-duetbox-kiosk.conf") for cmd in plan)  # no gettys
+    assert any(cmd.endswith("/etc/duetbox/kiosk-keys.map") for cmd in plan)  # no console switching keys
+    assert "systemctl enable duetbox-kiosk-keys.service" in plan
+    assert Path(fake_boot["DUETBOX_BOOT_CMDLINE"]).read_text() == before  # the boot hints are only hints
+
+
+def test_installer_plain_install_does_not_lock_the_console(fake_boot: dict[str, str]) -> None:
+    plan = commands(run_installer("--dry-run", env=fake_boot).stdout)
+    assert not any("ctrl-alt-del" in cmd or "kiosk" in cmd for cmd in plan)
+
+
+def test_installer_uninstall_undoes_the_kiosk_lock(fake_boot: dict[str, str]) -> None:
+    plan = commands(run_installer("--uninstall", "--dry-run", env=fake_boot).stdout)
+    assert "systemctl unmask ctrl-alt-del.target" in plan
+    assert ("rm -f /etc/systemd/system/duetbox-kiosk-keys.service /etc/sysctl.d/90-duetbox-kiosk.conf "
+            "/etc/systemd/logind.conf.d/90-duetbox-kiosk.conf") in plan
+
+
+def test_installer_kiosk_keymap_takes_console_switching_off_the_keyboard() -> None:
+    keymap = (ROOT / "systemd" / "kiosk" / "kiosk-keys.map").read_text()
+    for fkey in (*range(59, 69), 87, 88):  # F1..F12
+        for mods in ("alt", "control alt"):
+            assert f"{mods} keycode {fkey} = VoidSymbol" in keymap
+    assert "alt keycode 105 = VoidSymbol" in keymap and "alt keycode 106 = VoidSymbol" in keymap
+    assert "kernel.sysrq = 0" in (ROOT / "systemd" / "kiosk" / "90-duetbox-kiosk-sysctl.conf").read_text()
+    logind = (ROOT / "systemd" / "kiosk" / "90-duetbox-kiosk-logind.conf").read_text()
+    assert "NAutoVTs=0" in logind and "ReserveVT=0" in logind
 
 
 def source_and_call(script: str) -> subprocess.CompletedProcess[str]:
@@ -289,7 +325,7 @@ def test_installer_paths_match_the_unit() -> None:
     unit = UNIT.read_text()
     script = INSTALL.read_text()
     assert "User=duetbox" in unit and "APP_USER=duetbox" in script
-    assert "StateDirectory=duetbox" in unit and "STATE_DIR=/var/lib/duetbox" in script
+    assert "StateDirectory=duetbox" in unit and "STATE_DIR=${DUETBOX_STATE_DIR:-/var/lib/duetbox}" in script
     assert "ExecStart=/opt/duetbox/venv/bin/duetbox" in unit and "VENV=$PREFIX/venv" in script
     assert "--config /etc/duetbox/config.toml" in unit and "$ETC_DIR/config.toml" in script
     groups = re.search(r"(?m)^SupplementaryGroups=(.*)$", unit)
@@ -354,6 +390,7 @@ case "$name" in
             is-enabled) [ "$desktop" = 1 ] ;;
             get-default) [ "$desktop" = 1 ] && echo graphical.target || echo multi-user.target ;;
             is-active) echo active ;;
+            restart) if [ -e "$state/start-fails" ]; then rm "$state/start-fails"; exit 1; fi ;;
         esac ;;
     getent) grep -qx "$2" "$state/groups" ;;
     groupadd) echo "${*: -1}" >>"$state/groups" ;;
@@ -371,9 +408,20 @@ case "$name" in
             ln -sf "$STUB_BIN/python3" "$3/bin/duetbox"
         fi ;;
     tty) echo /dev/pts/0 ;;
-    rsync)  # copy just what the later steps read from the source tree
+    dpkg) [ "$1" = --print-architecture ] && cat "$state/arch" ;;
+    rm)  # only when every path is inside the sandbox
+        inside=1
+        for arg in "$@"; do case "$arg" in -*) ;; "$SANDBOX"/*) ;; *) inside=0 ;; esac; done
+        [ "$inside" = 0 ] || /bin/rm "$@" ;;
+    cp | mv)  # only inside the sandbox
+        for arg in "${@: -1}"; do case "$arg" in "$SANDBOX"/*) "/bin/$name" "$@" ;; esac; done ;;
+    rsync)
         src=${*: -2:1}; dest=${*: -1}
-        mkdir -p "$dest/hardware/data" && cp "$src/hardware/data/default.toml" "$dest/hardware/data/" ;;
+        if [ -e "$src/pyproject.toml" ]; then  # the checkout: copy just what the later steps read
+            mkdir -p "$dest/hardware/data" && cp "$src/hardware/data/default.toml" "$dest/hardware/data/"
+        else  # the saved games (upgrade backup and rollback): a real copy, inside the sandbox only
+            case "$dest" in "$SANDBOX"/*) rm -rf "$dest"; mkdir -p "$dest"; cp -a "$src." "$dest" ;; esac
+        fi ;;
 esac
 """
 STUBBED = (
@@ -392,8 +440,11 @@ STUBBED = (
     "python3",
     "tty",
     "rm",
+    "dpkg",
+    "cp",
+    "mv",
 )
-REAL_TOOLS = ("grep", "tail", "tr", "cat", "cksum", "uname", "dirname")
+REAL_TOOLS = ("grep", "tail", "tr", "cat", "cksum", "uname", "dirname", "tee", "date", "mkdir", "sed", "head", "awk")
 
 
 class Sandbox:
@@ -418,6 +469,14 @@ class Sandbox:
             assert real, name
             (self.bin / name).symlink_to(real)
         (self.state / "groups").write_text("video\naudio\n")
+        (self.state / "arch").write_text("arm64\n")
+        self.os_release = root / "os-release"
+        self.os_release.write_text('PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nVERSION_CODENAME=bookworm\n')
+        self.model = root / "model"
+        self.meminfo = root / "meminfo"
+        self.meminfo.write_text("MemTotal:        3882000 kB\n")
+        self.state_dir = root / "var" / "lib" / "duetbox"
+        self.install_log = root / "var" / "log" / "duetbox-install.log"
         self.boot_config.write_text("# Raspberry Pi OS\ndtparam=audio=on\n\n[cm4]\notg_mode=1\n\n[all]\n")
         (root / "boot" / "cmdline.txt").write_text("console=tty1 root=PARTUUID=x rootwait\n")
 
@@ -434,6 +493,11 @@ class Sandbox:
             "DUETBOX_CONFIG": str(self.config),
             "DUETBOX_BOOT_CONFIG": str(self.boot_config),
             "DUETBOX_BOOT_CMDLINE": str(self.root / "boot" / "cmdline.txt"),
+            "DUETBOX_OS_RELEASE": str(self.os_release),
+            "DUETBOX_DT_MODEL": str(self.model),
+            "DUETBOX_MEMINFO": str(self.meminfo),
+            "DUETBOX_STATE_DIR": str(self.state_dir),
+            "DUETBOX_INSTALL_LOG": str(self.install_log),
         }
         bash = shutil.which("bash") or "/bin/bash"
         return subprocess.run(
@@ -468,7 +532,8 @@ def test_installer_first_run_installs_everything_and_asks_for_a_reboot(sandbox: 
     ]
     assert any(c.startswith("useradd --system") and c.endswith(" duetbox") for c in calls)
     assert f"python3 -m venv {sandbox.prefix}/venv" in calls
-    assert f"python -m pip install --upgrade {sandbox.prefix}/src[pi]" in calls
+    assert (f"python -m pip install --upgrade --constraint {sandbox.prefix}/src/constraints/bookworm-arm64.txt "
+            f"{sandbox.prefix}/src[pi]") in calls
     assert sandbox.config.read_text() == (ROOT / "hardware" / "data" / "default.toml").read_text()
     assert "systemctl enable duetbox.service" in calls
     # The boot configuration changed: a reboot is asked for and the service is not started now.
@@ -501,7 +566,7 @@ def test_installer_second_run_changes_nothing_and_starts_the_service(sandbox: Sa
     assert sandbox.boot_config.read_text() == boot_after_first
     assert sandbox.config.read_text() == "# edited by the owner\n"
     assert f"duetbox config check {sandbox.config}" in calls  # the kept config is checked
-    assert f"python -m pip install --upgrade {sandbox.prefix}/src[pi]" in calls  # the app is refreshed
+    assert any(c.startswith("python -m pip install --upgrade --constraint") for c in calls)  # app refreshed
     assert "systemctl restart duetbox.service" in calls
     assert "boot configuration changed" not in result.stdout
 
