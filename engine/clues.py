@@ -109,7 +109,9 @@ def check_clue(
     folded = normalize(clue)
     parts: list[str] = _WORD.findall(clue) if strict else []
     for shown in visible:
-        other = shown.strip().translate(_APOSTROPHES)
+        # the visible word read the way the clue was (flexible rules collapse every kind of space, U+1680 too)
+        other = (" ".join(shown.translate(_APOSTROPHES).split()) if not strict
+                 else shown.strip().translate(_APOSTROPHES))
         if not other:
             continue
         problem = _against(folded, parts, clue, other, language, strict)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from engine.clues import PROBLEM_CODES, STEMMER_LANGUAGES, ClueProblem, check_clue, normalize
@@ -195,6 +195,7 @@ def test_normalize_is_idempotent(word: str) -> None:
     st.booleans(),
     st.sampled_from(sorted(STEMMER_LANGUAGES)),
 )
+@example("0\u16800", False, "de")  # an Ogham space mark inside the word (found by hypothesis)
 def test_check_clue_always_refuses_the_word_itself(word: str, strict: bool, language: str) -> None:
     problems = check_clue(word, [word], language=language, strict=strict)
     expected = "visible" if word.strip() else "empty"
