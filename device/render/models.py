@@ -276,6 +276,7 @@ class ClassicPlayUi:
     history: tuple[str, ...] = ()
     cards: tuple[ClassicCard, ...] | None = None
     labels: Mapping[str, str] = field(default_factory=dict)
+    orientation: Orientation = "table"  # "table": words twice, both bars and the panel face both seats
 
 
 @dataclass(frozen=True)
