@@ -172,3 +172,27 @@ def test_i18n_french_says_tu_throughout() -> None:
     vous = re.compile(r"\b(vous|votre|vos)\b|\b\w{3,}ez\b", re.IGNORECASE)
     offenders = [(k, t) for k, t in catalog("fr").items() if vous.search(t)]
     assert offenders == []
+
+
+def test_i18n_every_character_is_in_the_bundled_fonts() -> None:
+    """No text shows as an empty box: each character of every catalog has a glyph in DejaVu Sans (the OLEDs'
+    face) and DejaVu Sans Condensed Bold (the cards')."""
+    from PIL import ImageFont
+
+    from device.render.text import CONDENSED_BOLD, REGULAR
+
+    for path in (REGULAR, CONDENSED_BOLD):
+        font = ImageFont.truetype(str(path), 20)
+        missing_box = font.getmask("\U000f0000").getbbox()  # a private-use code point: the .notdef box
+
+        def has(ch: str) -> bool:
+            mask = font.getmask(ch)
+            return mask.getbbox() != missing_box or bytes(mask) != bytes(font.getmask("\U000f0000"))
+
+        assert not has("\u23f3"), "the check is blind: U+23F3 is known to be missing from DejaVu"
+        for language in LANGUAGES:
+            chars = {ch for text in catalog(language).values() for ch in text if not ch.isspace()}
+            for table in __import__("device.i18n", fromlist=["plurals"]).plurals(language).values():
+                chars |= {ch for text in table.values() for ch in text if not ch.isspace()}
+            missing = sorted(ch for ch in chars if not has(ch))
+            assert missing == [], (language, path.name, [hex(ord(c)) for c in missing])
