@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .text import TextCache, ellipsize, fit_size, pg_font
+from .text import TextCache, ellipsize, fit_size, pg_font, surface_like
 
 Colour = tuple[int, int, int]
 
@@ -163,7 +163,7 @@ def card_face(
     """The card's own opaque surface (``face.size``), table colour around the rounded corners, in the pixel
     format of ``like`` when given (blitting then is a plain copy)."""
     w, h = face.size
-    surf = pygame.Surface((w, h), 0, like) if like is not None else pygame.Surface((w, h))
+    surf = surface_like((w, h), like)
     surf.fill(BG)
     radius = max(3, min(w, h) // 10)
     body = pygame.Rect(0, 0, w, h)
@@ -200,7 +200,7 @@ def card_face(
     _marks(surf, face, body)
     if covered_colour is not None and face.cover > 0:
         cut = pygame.Rect(0, 0, w, max(1, int(h * face.cover)))
-        tile = pygame.Surface((w, h), pygame.SRCALPHA)
+        tile = surface_like((w, h), surf, pygame.SRCALPHA)
         _tile(tile, face, body, radius, text)
         surf.blit(tile, cut, cut)
     return surf

@@ -69,7 +69,7 @@ def _frame(
     )
     bottom = rect.bottom
     if hint:
-        hs = max(11, band // 3)
+        hs = max(C.MIN_TEXT_PX, band // 3)
         h = text.get(ellipsize(hint, rect.width - 40, lambda s: pg_font(hs).size(s)[0]), hs, C.INK_MUTED)
         bottom = rect.bottom - h.get_height() - band // 4
         surface.blit(h, h.get_rect(midbottom=(rect.centerx, rect.bottom - band // 5)))
@@ -200,7 +200,7 @@ def stats(surface: pygame.Surface, rect: pygame.Rect, ui: StatsUi, text: TextCac
     area = _frame(surface, rect, ui.title, text, ui.hint)
     cols = len(ui.columns) + 1
     row_h = max(28, min(area.height // (len(ui.rows) + 2 + len(ui.lines)), rect.height // 12))
-    size = max(11, int(row_h * 0.45))
+    size = max(C.MIN_TEXT_PX, int(row_h * 0.45))
     first_w = area.width * 0.34
     col_w = (area.width - first_w) / max(1, cols - 1)
     y = area.top
@@ -314,7 +314,7 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
             surface, (150, 170, 160) if open_link else (70, 96, 104), pa, pb, 3 if open_link else 2
         )
     r = max(6, min(area.width, area.height) // 40)
-    label_size = max(10, int(r * 1.25))
+    label_size = max(C.MIN_TEXT_PX, int(r * 1.25))
     taken: list[pygame.Rect] = []
     for city in ui.cities:
         p = pos[_norm(city.id)]
@@ -349,7 +349,7 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
     C.rounded(surface, C.PANEL, panel, 12)
     pad = max(8, panel.width // 16)
     y = panel.top + pad
-    body = max(11, panel.width // 17)
+    body = max(C.MIN_TEXT_PX, panel.width // 17)
     chosen_city = next(
         (
             c
@@ -396,6 +396,13 @@ def attract(surface: pygame.Surface, rect: pygame.Rect, ui: AttractUi, text: Tex
     cols, rows = 7, 4
     cw, ch = rect.width // (cols + 1), rect.height // (rows + 2)
     words = ui.words or ("",)
+    size = max(28, rect.height // 7)
+    title = text.get(ui.title, size, C.INK_LIGHT, bold=True)  # measured first: no drifting word goes under it
+    box = title.get_rect(center=(rect.centerx, rect.centery - size // 3)).inflate(size, size // 2)
+    prompt_box = pygame.Rect(0, 0, 0, 0)
+    if ui.prompt:
+        p = text.get(ui.prompt, max(14, size // 2), C.INK_LIGHT)
+        prompt_box = p.get_rect(midtop=(rect.centerx, box.bottom + size // 4)).inflate(size // 2, size // 4)
     for r in range(rows):
         for c in range(cols):
             k = r * cols + c
@@ -411,13 +418,13 @@ def attract(surface: pygame.Surface, rect: pygame.Rect, ui: AttractUi, text: Tex
             surface.blit(shade, body)
             word = words[k % len(words)]
             if word:
-                t = text.get(word, max(10, body.height // 4), (*C.INK_MUTED,), condensed=True)
-                surface.blit(t, t.get_rect(center=body.center))
+                t = text.get(word, max(C.MIN_TEXT_PX, body.height // 4), (*C.INK_MUTED,), condensed=True)
+                where = t.get_rect(center=body.center)
+                if not where.colliderect(box) and not where.colliderect(prompt_box):
+                    surface.blit(t, where)
     glow = 0.5 + 0.5 * math.sin(ui.t * 1.2)
-    size = max(28, rect.height // 7)
     r, g, b = (int(a + (z - a) * glow) for a, z in zip(C.INK_LIGHT, SELECT, strict=True))
     title = text.get(ui.title, size, (r, g, b), bold=True)
-    box = title.get_rect(center=(rect.centerx, rect.centery - size // 3)).inflate(size, size // 2)
     C.rounded(surface, C.BG, box, size // 3)
     surface.blit(title, title.get_rect(center=box.center))
     if ui.prompt:

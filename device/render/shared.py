@@ -44,7 +44,7 @@ from .models import (
     SharedUi,
     StatsUi,
 )
-from .text import TextCache, ellipsize, pg_font
+from .text import TextCache, copy_surface, ellipsize, pg_font, surface_like, turned_half
 
 DEFAULT_LABELS = {
     "clues": "Clues",
@@ -218,7 +218,7 @@ class SharedRenderer:
         if not SPRITES:
             return None
         blank = self.face(replace(face, content=""), like)
-        surf = blank.copy()
+        surf = copy_surface(blank)
         if not face.picture:
             C.covered_labels(surf, face, self.text, C.GREEN_LIGHT)
         return surf
@@ -390,7 +390,7 @@ class SharedRenderer:
             def put(label: pygame.Surface, **anchor: tuple[int, int]) -> None:
                 surface.blit(label, place(label.get_rect(**anchor)))
 
-            size = max(10, int(h * 0.5))
+            size = max(C.MIN_TEXT_PX, int(h * 0.5))
             x = max(8, h // 3)
             if banner:
                 b = self.text.get(banner, size, C.INK_LIGHT, bold=True, flip=flip)
@@ -409,7 +409,7 @@ class SharedRenderer:
                 fill.width = int(track.width * min(max(held, 0.0), 1.0))
                 colour = C.SEAT_COLOUR.get(seat, C.INK_LIGHT)
                 pygame.draw.rect(surface, colour, place(fill), border_radius=h // 6)
-                put(self.text.get(stop, max(8, int(h * 0.36)), C.INK_LIGHT, bold=True, flip=flip),
+                put(self.text.get(stop, max(C.MIN_TEXT_PX, int(h * 0.36)), C.INK_LIGHT, bold=True, flip=flip),
                     center=track.center)
 
         return draw
@@ -566,7 +566,7 @@ class SharedRenderer:
                 C.rounded(surface, C.PANEL_LINE, row, line_h // 4)
             cx = x + line_h // 2
             pygame.draw.circle(surface, C.SEAT_COLOUR.get(seat, C.INK_LIGHT), (cx, row.centery), line_h // 2 - 2)
-            s = self.text.get(seat_name, int(body * 0.8), C.BLACK, bold=True)
+            s = self.text.get(seat_name, max(C.MIN_TEXT_PX, int(body * 0.8)), C.BLACK, bold=True)
             surface.blit(s, s.get_rect(center=(cx, row.centery)))
             sq = max(6, int(body * 0.8))
             results_w = len(results) * (sq + 3) + (sq + 3 if penalty else 0)
@@ -650,7 +650,7 @@ class SharedRenderer:
                         rect.left + pad,
                         y,
                         rect.width - 2 * pad,
-                        max(11, rect.width // 17),
+                        max(C.MIN_TEXT_PX, rect.width // 17),
                         C.INK_LIGHT,
                     )
                     + pad // 2
@@ -740,7 +740,7 @@ class SharedRenderer:
             colour = C.TEAM_RED if team == "R" else C.TEAM_BLUE
             surface.fill(C.RED if ui.banner and winner is None else colour, rect)
             h = rect.height
-            size = max(10, int(h * 0.5))
+            size = max(C.MIN_TEXT_PX, int(h * 0.5))
             pad = max(8, h // 3)
             head = " · ".join(x for x in (ui.banner, ui.team) if x)
             t = self.text.get(fitted(head, rect.width - 2 * pad, size, True), size, C.INK_LIGHT, bold=True,
@@ -930,10 +930,10 @@ def _turned(draw: Draw) -> Draw:
     """``draw`` made on a scratch surface and blitted turned half a turn (for the seat across the table)."""
 
     def turned(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        scratch = pygame.Surface(rect.size, 0, surface)
+        scratch = surface_like(rect.size, surface)
         scratch.fill(C.PANEL)
         draw(scratch, scratch.get_rect())
-        surface.blit(pygame.transform.rotate(scratch, 180), rect)
+        surface.blit(turned_half(scratch), rect)
 
     return turned
 
