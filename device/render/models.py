@@ -208,6 +208,7 @@ class MapUi:
     detail: tuple[str, ...] = ()
     hint: str = ""
     labels: Mapping[str, str] = field(default_factory=dict)
+    language: str = ""  # the interface language: city names are drawn in it (missions.json "names")
 
 
 @dataclass(frozen=True)

@@ -237,6 +237,42 @@ def _norm(name: str) -> str:
 
 
 _DEFAULT_POSITIONS: dict[str, tuple[float, float]] | None = None
+_CITY_NAMES: dict[str, dict[str, str]] | None = None
+
+
+def city_label(city_id: str, language: str) -> str:
+    """A city's name in ``language`` (the ``names`` of engine/data/missions.json), else its id."""
+    global _CITY_NAMES
+    if _CITY_NAMES is None:
+        try:
+            import json
+            from importlib import resources
+
+            data = json.loads(resources.files("engine").joinpath("data", "missions.json").read_text("utf-8"))
+            _CITY_NAMES = {str(c["name"]): dict(c.get("names") or {}) for c in data.get("cities", ())}
+        except (ImportError, OSError, ValueError, KeyError, TypeError, AttributeError):
+            _CITY_NAMES = {}
+    return _CITY_NAMES.get(city_id, {}).get(language) or city_id
+
+#: A plain outline of the continents (0..1 of the map area, the frame the city positions use): it reads as a
+#: world map without pretending to be an exact one.
+CONTINENTS: tuple[tuple[tuple[float, float], ...], ...] = (
+    # North America
+    ((0.05, 0.22), (0.16, 0.14), (0.3, 0.16), (0.33, 0.26), (0.28, 0.36), (0.26, 0.46), (0.2, 0.52),
+     (0.17, 0.5), (0.09, 0.44), (0.06, 0.33)),
+    # South America
+    ((0.2, 0.56), (0.27, 0.58), (0.36, 0.68), (0.34, 0.78), (0.28, 0.9), (0.25, 0.88), (0.23, 0.74),
+     (0.19, 0.64)),
+    # Europe and Asia
+    ((0.37, 0.24), (0.44, 0.16), (0.6, 0.14), (0.8, 0.1), (0.95, 0.16), (0.97, 0.34), (0.92, 0.46),
+     (0.88, 0.55), (0.84, 0.64), (0.8, 0.66), (0.76, 0.56), (0.72, 0.66), (0.68, 0.6), (0.62, 0.54),
+     (0.57, 0.46), (0.5, 0.47), (0.44, 0.47), (0.39, 0.46), (0.38, 0.36)),
+    # Africa
+    ((0.36, 0.49), (0.44, 0.48), (0.56, 0.49), (0.62, 0.6), (0.6, 0.72), (0.55, 0.88), (0.5, 0.88),
+     (0.47, 0.72), (0.42, 0.62), (0.36, 0.58)),
+    # Australia
+    ((0.84, 0.76), (0.9, 0.72), (0.96, 0.78), (0.95, 0.88), (0.88, 0.9), (0.83, 0.84)),
+)
 
 
 def city_position(city: MapCity, index: int, count: int) -> tuple[float, float]:
@@ -257,6 +293,13 @@ def city_position(city: MapCity, index: int, count: int) -> tuple[float, float]:
             return _DEFAULT_POSITIONS[key]
     angle = 2 * math.pi * index / max(1, count)
     return 0.5 + 0.4 * math.cos(angle), 0.5 + 0.4 * math.sin(angle)
+
+
+def _gap(rect: pygame.Rect, point: tuple[int, int]) -> float:
+    """Distance from ``point`` to the nearest point of ``rect``."""
+    dx = max(rect.left - point[0], 0, point[0] - rect.right)
+    dy = max(rect.top - point[1], 0, point[1] - rect.bottom)
+    return math.hypot(dx, dy)
 
 
 def _city_marker(surface: pygame.Surface, centre: tuple[int, int], r: int, status: str, chosen: bool) -> None:
@@ -298,6 +341,10 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
         y = area.top + area.height * k // 6
         pygame.draw.line(surface, (36, 64, 74), (area.left + 6, y), (area.right - 6, y))
     inner = area.inflate(-area.width // 12, -area.height // 10)
+    for outline in CONTINENTS:
+        points = [(int(inner.left + x * inner.width), int(inner.top + y * inner.height)) for x, y in outline]
+        pygame.draw.polygon(surface, (34, 64, 70), points)
+        pygame.draw.polygon(surface, (52, 86, 92), points, 2)
     pos: dict[str, tuple[int, int]] = {}
     for i, city in enumerate(ui.cities):
         fx, fy = city_position(city, i, len(ui.cities))
@@ -329,19 +376,36 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
         chosen = is_chosen(city)
         _city_marker(surface, p, r, city.status, chosen)
         ink = C.INK_LIGHT if city.status != "locked" else C.INK_MUTED
-        n = text.get(city.name, label_size, SELECT if chosen else ink, bold=chosen)
-        # labels go below, above, right or left of the marker, wherever they hit nothing placed yet
-        spots = [
-            n.get_rect(midtop=(p[0], p[1] + r + 2)),
-            n.get_rect(midbottom=(p[0], p[1] - r - 2)),
-            n.get_rect(midleft=(p[0] + r + 4, p[1])),
-            n.get_rect(midright=(p[0] - r - 4, p[1])),
-        ]
-        spot = next((sp for sp in spots if sp.collidelist(taken) < 0 and area.contains(sp)), None)
-        if spot is None:
-            if city.status == "locked" and not chosen:
-                continue  # no room: a locked city's name waits until the cursor reaches it
-            spot = spots[0]
+        name = city_label(city.id, ui.language) if ui.language else city.name
+        n = text.get(name, label_size, SELECT if chosen else ink, bold=chosen)
+        others = [q for c2, q in ((c2, pos[_norm(c2.id)]) for c2 in ui.cities) if c2 is not city]
+        # labels go below, above, right or left of the marker (then the corners), wherever they hit nothing
+        # placed yet and sit nearer their own marker than any other (no name beside the wrong city)
+        spots = []
+        for d in (2, r + 2, 2 * r + 4):
+            spots += [
+                n.get_rect(midtop=(p[0], p[1] + r + d)),
+                n.get_rect(midbottom=(p[0], p[1] - r - d)),
+                n.get_rect(midleft=(p[0] + r + 2 + d, p[1])),
+                n.get_rect(midright=(p[0] - r - 2 - d, p[1])),
+                n.get_rect(topleft=(p[0] + r + d // 2, p[1] + r + d // 2)),
+                n.get_rect(bottomleft=(p[0] + r + d // 2, p[1] - r - d // 2)),
+                n.get_rect(topright=(p[0] - r - d // 2, p[1] + r + d // 2)),
+                n.get_rect(bottomright=(p[0] - r - d // 2, p[1] - r - d // 2)),
+            ]
+
+        def own(spot: pygame.Rect, p: tuple[int, int] = p, others: list[tuple[int, int]] = others) -> bool:
+            mine = _gap(spot, p)
+            return all(_gap(spot, q) > mine + r for q in others)
+
+        spot = next((sp for sp in spots if sp.collidelist(taken) < 0 and area.contains(sp) and own(sp)), None)
+        if spot is None:  # crowded: the place that covers the least of what is already drawn
+
+            def covered(sp: pygame.Rect) -> int:
+                inside = 0 if area.contains(sp) else 10**6
+                return inside + sum(sp.clip(t).width * sp.clip(t).height for t in taken)
+
+            spot = min(spots, key=lambda sp: (covered(sp), not own(sp)))
         taken.append(spot)
         surface.blit(n, spot)
     # side panel: selected city and the legend
@@ -362,7 +426,7 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
         y = paragraph(
             surface,
             text,
-            chosen_city.name,
+            city_label(chosen_city.id, ui.language) if ui.language else chosen_city.name,
             panel.left + pad,
             y,
             panel.width - 2 * pad,
