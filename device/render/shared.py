@@ -437,10 +437,10 @@ class SharedRenderer:
         tokens = max(getattr(view, "tokens", 0) or 0, (getattr(view, "bank_innocent", 0) or 0)
                      + (getattr(view, "bank_closed", 0) or 0))
         per_row = 6
-        r = max(6, min((panel.width - 2 * pad) // (per_row * 2 + 2), 16))
+        r = max(6, min((panel.width - 2 * pad) // (per_row * 2 + 2), panel.height // 22, 16))
         token_rows = max(1, (tokens + per_row - 1) // per_row)
         line = pg_font(body).get_linesize()
-        bank_h = 2 * line + token_rows * (2 * r + 3) + pad
+        bank_h = line + 2 + token_rows * (2 * r + 3) + pad
         agents = pygame.Rect(panel.left, panel.top, panel.width, agents_h)
         bank = pygame.Rect(panel.left, agents.bottom, panel.width, bank_h)
         history = pygame.Rect(panel.left, bank.bottom, panel.width, panel.bottom - bank.bottom)
@@ -489,6 +489,9 @@ class SharedRenderer:
             closed = getattr(view, "bank_closed", 0) or 0
             t = self.text.get(label(labels, "bank"), body, C.INK_MUTED)
             surface.blit(t, (x, y))
+            taken = getattr(view, "taken", 0) or 0  # on the title's line, at the right: one line less
+            u = self.text.get(f"{label(labels, 'taken')} {taken}", body, C.INK_MUTED)
+            surface.blit(u, u.get_rect(topright=(rect.right - pad, y)))
             y += t.get_height() + 2
             per_row = 6
             faces = ["innocent"] * innocent + ["closed"] * closed
@@ -496,10 +499,6 @@ class SharedRenderer:
             for k, f in enumerate(faces):
                 row, col = divmod(k, per_row)
                 self._token(surface, (x + r + col * (2 * r + r // 2), y + r + row * (2 * r + 3)), r, f)
-            y += ((len(faces) + per_row - 1) // per_row) * (2 * r + 3) + pad // 2
-            taken = getattr(view, "taken", 0) or 0
-            t = self.text.get(f"{label(labels, 'taken')} {taken}", body, C.INK_MUTED)
-            surface.blit(t, (x, y))
             pygame.draw.line(
                 surface, C.PANEL_LINE, (rect.left, rect.bottom - 1), (rect.right, rect.bottom - 1)
             )

@@ -72,7 +72,7 @@ class TextCache:
     def __init__(self, limit: int = 600) -> None:
         self._items: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self.limit = limit
-        self.recorded: dict[int, tuple[pygame.Surface, str, int]] | None = None
+        self.recorded: dict[int, tuple[pygame.Surface, str, int, bool]] | None = None
 
     def get(
         self,
@@ -91,7 +91,7 @@ class TextCache:
         if surf is not None:
             self._items.move_to_end(key)
             if self.recorded is not None:
-                self.recorded[id(surf)] = (surf, text, max(4, int(size)))
+                self.recorded[id(surf)] = (surf, text, max(4, int(size)), flip)
             return surf
         surf = pg_font(size, bold, condensed).render(text, True, colour)
         if flip:
@@ -100,7 +100,7 @@ class TextCache:
         if len(self._items) > self.limit:
             self._items.popitem(last=False)
         if self.recorded is not None:
-            self.recorded[id(surf)] = (surf, text, max(4, int(size)))
+            self.recorded[id(surf)] = (surf, text, max(4, int(size)), flip)
         return surf
 
     def clear(self) -> None:
@@ -117,6 +117,7 @@ class TextBox(NamedTuple):
     size: int  # font size, px
     box: tuple[int, int, int, int]  # x, y, w, h of the whole text surface
     visible: tuple[int, int, int, int]  # the part not cut by the clip, the surface's edge or a blit's area
+    turned: bool = False  # drawn upside down (it faces seat B, across the table)
 
 
 _RECORDING: type | None = None
@@ -145,11 +146,12 @@ def _recording_class() -> type:
             entry = self.cache.recorded.get(id(source)) if self.cache and self.cache.recorded is not None else None
             if entry is not None and entry[0] is source:
                 box = pygame.Rect(offset, source.get_size())
-                self.texts.append(TextBox(entry[1], entry[2], tuple(box), tuple(box.clip(bounds))))  # type: ignore[arg-type]
+                self.texts.append(TextBox(entry[1], entry[2], tuple(box), tuple(box.clip(bounds)),  # type: ignore[arg-type]
+                                          entry[3]))
             for t in getattr(source, "texts", ()):
                 box = pygame.Rect(t.box).move(offset)
                 seen = pygame.Rect(t.visible).move(offset).clip(bounds)
-                self.texts.append(TextBox(t.text, t.size, tuple(box), tuple(seen)))  # type: ignore[arg-type]
+                self.texts.append(TextBox(t.text, t.size, tuple(box), tuple(seen), t.turned))  # type: ignore[arg-type]
             return done
 
     _RECORDING = RecordingSurface
@@ -202,7 +204,8 @@ def turned_half(surface: pygame.Surface) -> pygame.Surface:
     def mirror(r: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
         return (w - r[0] - r[2], h - r[1] - r[3], r[2], r[3])
 
-    made.texts = [TextBox(t.text, t.size, mirror(t.box), mirror(t.visible)) for t in surface.texts]  # type: ignore
+    made.texts = [TextBox(t.text, t.size, mirror(t.box), mirror(t.visible), not t.turned)  # type: ignore
+                  for t in surface.texts]  # type: ignore[attr-defined]
     return made
 
 

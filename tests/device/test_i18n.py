@@ -185,9 +185,12 @@ def test_i18n_every_character_is_in_the_bundled_fonts() -> None:
         font = ImageFont.truetype(str(path), 20)
         missing_box = font.getmask("\U000f0000").getbbox()  # a private-use code point: the .notdef box
 
-        def has(ch: str) -> bool:
+        notdef = bytes(font.getmask("\U000f0000"))
+
+        def has(ch: str, font: ImageFont.FreeTypeFont = font, box: object = missing_box,
+                notdef: bytes = notdef) -> bool:
             mask = font.getmask(ch)
-            return mask.getbbox() != missing_box or bytes(mask) != bytes(font.getmask("\U000f0000"))
+            return mask.getbbox() != box or bytes(mask) != notdef
 
         assert not has("\u23f3"), "the check is blind: U+23F3 is known to be missing from DejaVu"
         for language in LANGUAGES:
