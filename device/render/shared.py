@@ -258,6 +258,10 @@ class SharedRenderer:
         def draw(s: pygame.Surface, r: pygame.Rect) -> None:
             painter(s, r, ui, text)
 
+        if isinstance(ui, HotSeatUi) and ui.orientation == "table":
+            # the privacy screen speaks to both seats: its lower half faces A, the same turned faces B
+            lower = pygame.Rect(0, size[1] // 2, size[0], size[1] - size[1] // 2)
+            return (type(ui).__name__, "twice"), _twice([Region("screen", lower, ui, draw)], whole)
         return (type(ui).__name__,), [Region("screen", whole, ui, draw)]
 
     def _duet_regions(
