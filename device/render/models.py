@@ -333,7 +333,7 @@ class ClueEntryUi:
     """
 
     stage: Literal["number", "word", "refusal", "confirm"]
-    number: int = 0
+    number: int | None = 0  # None: a word without a number (a team sheet's name): none is drawn
     word: str = ""
     letters: tuple[str, ...] = ()
     letter: int = 0

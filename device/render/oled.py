@@ -292,8 +292,9 @@ def _clue_entry(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryU
         return
     if ui.stage == "word":
         draw.text((0, 0), ellipsize(ui.title, 100, measure), font=small, fill=1)
-        num = str(ui.number)
-        draw.text((WIDTH - draw.textlength(num, font=bold), 0), num, font=bold, fill=1)
+        if ui.number is not None:
+            num = str(ui.number)
+            draw.text((WIDTH - draw.textlength(num, font=bold), 0), num, font=bold, fill=1)
         word = ui.word + "_"
         while draw.textlength(word, font=bold) > WIDTH - 2 and len(word) > 2:
             word = "…" + word[2:]

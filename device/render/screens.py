@@ -198,19 +198,33 @@ def pin(surface: pygame.Surface, rect: pygame.Rect, ui: PinUi, text: TextCache) 
 
 def stats(surface: pygame.Surface, rect: pygame.Rect, ui: StatsUi, text: TextCache) -> None:
     area = _frame(surface, rect, ui.title, text, ui.hint)
+    # the table takes the screen's width (the headers are words, not figures: they get room and two lines)
+    margin = max(20, rect.width // 14)
+    area = pygame.Rect(rect.left + margin, area.top, rect.width - 2 * margin, area.height)
     cols = len(ui.columns) + 1
-    row_h = max(28, min(area.height // (len(ui.rows) + 2 + len(ui.lines)), rect.height // 12))
+    row_h = max(28, min(area.height // (len(ui.rows) + 3 + len(ui.lines)), rect.height // 12))
     size = max(C.MIN_TEXT_PX, int(row_h * 0.45))
-    first_w = area.width * 0.34
+    head_size = max(C.MIN_TEXT_PX, int(size * 0.85))
+    first_w = area.width * 0.28
     col_w = (area.width - first_w) / max(1, cols - 1)
     y = area.top
-    head_font = pg_font(int(size * 0.85))
+    head_font = pg_font(head_size)
     row_font = pg_font(size, True)
-    for k, head in enumerate(ui.columns):
-        fitted = ellipsize(head, int(col_w) - 6, lambda s: head_font.size(s)[0])
-        t = text.get(fitted, int(size * 0.85), C.INK_MUTED)
-        surface.blit(t, t.get_rect(midbottom=(area.left + first_w + col_w * (k + 0.5), y + row_h - 4)))
-    y += row_h
+    heads = []
+    for head in ui.columns:
+        lines = wrap(head, int(col_w) - 8, lambda s: head_font.size(s)[0])
+        if len(lines) > 2:
+            lines = [lines[0], ellipsize(" ".join(lines[1:]), int(col_w) - 8, lambda s: head_font.size(s)[0])]
+        heads.append(lines)
+    line_h = head_font.get_linesize()
+    head_h = max(row_h, max((len(h) for h in heads), default=1) * line_h + 6)
+    for k, lines in enumerate(heads):
+        cx = area.left + first_w + col_w * (k + 0.5)
+        for j, line in enumerate(lines):
+            t = text.get(line, head_size, C.INK_MUTED)
+            bottom = y + head_h - 4 - (len(lines) - 1 - j) * line_h
+            surface.blit(t, t.get_rect(midbottom=(int(cx), bottom)))
+    y += head_h
     pygame.draw.line(surface, C.PANEL_LINE, (area.left, y), (area.right, y), 2)
     for n, row in enumerate(ui.rows):
         r = pygame.Rect(area.left, y + 2, area.width, row_h - 2)

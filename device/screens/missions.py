@@ -89,7 +89,7 @@ class NameScreen(Screen):
     def frame(self) -> Frame:
         title = self.tr("missions.name_title")
         shared = m.MessageUi(title, ((self.word or "") + "_", self.tr("missions.name_hint")))
-        oled = m.ClueEntryUi("word", word=self.word, letters=self.letters, letter=self.letter, title=title,
+        oled = m.ClueEntryUi("word", None, word=self.word, letters=self.letters, letter=self.letter, title=title,
                              hint=self.tr("clue.word_hint"))
         return Frame(shared=shared, oleds={"A": oled, "B": m.OledTextUi(title, (self.word,))})
 
