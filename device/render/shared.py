@@ -621,6 +621,23 @@ class SharedRenderer:
                 if y + _paragraph_height(string, width, size, bold) > limit:
                     break
                 y = screens.paragraph(surface, self.text, string, x, y, width, size, ink, bold)
+            # the clue history stays at game over: newest first, as many as fit, then "… +N"
+            clues = tuple(getattr(view, "clues", ()) or ())
+            line = pg_font(body).get_linesize()
+            if clues and y + 2 * line <= limit:
+                y += pad // 3
+                for k, clue in enumerate(reversed(clues)):
+                    number = "∞" if clue.number is None else str(clue.number)
+                    word = clue.word or label(ui.labels, "no_word")
+                    row = f"{label(ui.labels, 'seat_' + clue.seat)} · {word} {number}"
+                    last = y + 2 * line > limit
+                    if last and k < len(clues) - 1:
+                        t = self.text.get(earlier(len(clues) - k), body, C.INK_MUTED)
+                        surface.blit(t, (x, y))
+                        break
+                    t = self.text.get(fitted(row, width, body), body, C.INK_MUTED)
+                    surface.blit(t, (x, y))
+                    y += line
             if ui.prompt:
                 screens.paragraph(surface, self.text, ui.prompt, x, seats_top - prompt_h - pad // 4, width, body,
                                   C.INK_LIGHT)

@@ -159,3 +159,10 @@ def test_map_labels_every_city_in_the_interface_language(pg) -> None:
     for name in ("Washington", "Monte-Carlo", "Bangkok", "Le Caire", "Londres", "Madrid"):
         assert name in texts, name
     assert "London" not in texts
+
+
+def test_game_over_keeps_the_clue_history(pg) -> None:
+    view = public_view(scenes.mid_game())
+    texts = [t.text for t in _texts(view, GameOverUi(title="Perdu", won=False), (1280, 720))]
+    newest = view.clues[-1]
+    assert any(t.startswith(f"{newest.seat} · {newest.word}") for t in texts)
