@@ -55,7 +55,7 @@ def test_every_option_has_one_line_of_help(name: str, monkeypatch: pytest.Monkey
             if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
                 continue
             text = action.help or ""
-            if not text.strip() or "\n" in text or len(text) > 110:
+            if not text.strip() or "\n" in text or len(text) > 200:
                 missing.append(f"{parser.prog} {'/'.join(action.option_strings) or action.dest}")
     assert not missing, f"options without a one-line help: {missing}"
 
