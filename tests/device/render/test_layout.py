@@ -46,7 +46,7 @@ def _frames(script: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> li
     frames: list[tuple[str, Any]] = []
 
     def capture(app: Any, directory: Path, name: str) -> None:
-        frames.append((name, app._frame()))
+        frames.append((name, app.frame()))
 
     monkeypatch.setattr(run, "snapshot", capture)
     code = run.main(["--hardware", "mock", "--script", str(script), "--data-dir", str(tmp_path),
