@@ -67,6 +67,7 @@ class App:
             self.pins.migrate(old_pin)
             storage.set_setting("pin", None)
         warm_clue_checker(self.settings["language"])  # clue checker: background load
+        getattr(box, "set_language", lambda _language: None)(self.settings["language"])  # emulator side panel
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
         self.oled_notice = OledNotice(self)
         self.audio = Audio(self.settings, sound, speech)
@@ -87,6 +88,7 @@ class App:
     def _on_setting(self, key: str, value: Any) -> None:
         if key == "language" and value in LANGUAGES:
             self.tr = Translator(value)
+            getattr(self.box, "set_language", lambda _language: None)(value)  # the emulator's side panel
         if key == "brightness":
             self.outputs.brightness = float(value)
         if key == "hourglass_seconds":

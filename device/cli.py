@@ -20,9 +20,11 @@ COMMANDS: dict[str, str] = {
 
 
 def usage() -> str:
-    lines = ["usage: duetbox COMMAND [ARGS...]", "", "commands:"]
+    lines = ["usage: duetbox COMMAND [ARGS...]   (duetbox COMMAND --help: its options)", "", "commands:"]
     lines += [f"  {name:<9} {text}" for name, text in COMMANDS.items()]
+    lines += ["", "options:", "  --help    this list", "  --version print the version of duetbox"]
     return "\n".join(lines)
+
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args or args[0] in ("-h", "--help", "help"):
         print(usage())
         return 0 if args else 2
-    if args[0] == "--version":
+    if args[0] in ("--version", "-V", "version"):
         from device.version import version
 
         print(f"duetbox {version()}")

@@ -3,8 +3,9 @@
 Every ``docs/scripts/*.txt`` is a scripted run (the ``duetbox run --script`` language). A first line ``#! ARGS``
 adds arguments to that run (``--seed 4``, ``--start docs/scripts/records/duet.json``); a second line ``#? solo fr``
 skips the script, keeping its pictures, where no French solo model is built (``duetbox partner build``). Each run
-starts on a fresh data directory; its snapshots go to ``docs/img/usage/`` (shared display and both OLEDs; ring
-frames are left out).
+starts on a fresh data directory, once per display size: at 1280x720 its snapshots go to ``docs/img/usage/``, at
+800x480 (the official 7" screen) to ``docs/img/usage/800x480/`` (shared display and both OLEDs; ring frames are
+left out).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = ROOT / "docs" / "scripts"
 OUT = ROOT / "docs" / "img" / "usage"
-SIZE = "960x540"
+#: (size, output directory) of each pass: a 1280x720 HDMI screen and the official 7" touch screen.
+SIZES: tuple[tuple[str, Path], ...] = (("1280x720", OUT), ("800x480", OUT / "800x480"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,16 +43,19 @@ def main(argv: list[str] | None = None) -> int:
             continue
         extra = shlex.split(first[0][2:]) if first and first[0].startswith("#!") else []
         extra = [str(ROOT / a) if a.startswith("docs/") else a for a in extra]
-        with tempfile.TemporaryDirectory(prefix="duetbox-docs-") as data:
-            code = run.main(["--hardware", "mock", "--script", str(script), "--snapshots", str(OUT),
-                             "--data-dir", data, "--size", SIZE, *extra])
-        if code != 0:
-            print(f"docs: {script.name} failed (exit {code})", file=sys.stderr)
-            failed += 1
-        else:
-            print(f"docs: {script.name}")
-    for ring in OUT.glob("*-ring.json"):
-        ring.unlink()
+        for size, out in SIZES:
+            out.mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryDirectory(prefix="duetbox-docs-") as data:
+                code = run.main(["--hardware", "mock", "--script", str(script), "--snapshots", str(out),
+                                 "--data-dir", data, "--size", size, *extra])
+            if code != 0:
+                print(f"docs: {script.name} at {size} failed (exit {code})", file=sys.stderr)
+                failed += 1
+            else:
+                print(f"docs: {script.name} at {size}")
+    for _, out in SIZES:
+        for ring in out.glob("*-ring.json"):
+            ring.unlink()
     return 1 if failed else 0
 
 

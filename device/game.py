@@ -214,7 +214,7 @@ class GameController:
             self.hourglass.resume(now)
 
     def hourglass_text(self, tr: Translator) -> str | None:
-        """The small hourglass for the status line ("⏳ 42 s"), None when idle."""
+        """The small hourglass for the status line ("◷ 42 s"), None when idle."""
         now = self.clock.now()
         state = self.hourglass.state(now)
         if state == "idle":

@@ -46,16 +46,57 @@ KEYMAP: dict[str, tuple[Seat | None, str]] = {
     "m": (None, "menu"),
 }
 
-LEGEND: tuple[tuple[str, str], ...] = (
-    ("seat A", "W A S D  move"),
-    ("", "Space  OK"),
-    ("", "Left Shift  STOP"),
-    ("seat B", "arrows  move"),
-    ("", "Enter  OK"),
-    ("", "Right Shift  STOP"),
-    ("both", "M  MENU"),
-    ("grid", "click  touch a card"),
+#: The key legend: (seat or "" to go on, keys, what they do), each a message key of the ``[emulator]`` section
+#: of device/locales (the window follows the box's interface language: ``EmulatorBox.set_language``); OK, STOP,
+#: MENU and W A S D are the box's and the keyboard's own names.
+LEGEND: tuple[tuple[str, str, str], ...] = (
+    ("seat_A", "W A S D", "move"),
+    ("", "@space", "OK"),
+    ("", "@left_shift", "STOP"),
+    ("seat_B", "@arrows", "move"),
+    ("", "@enter", "OK"),
+    ("", "@right_shift", "STOP"),
+    ("both", "M", "MENU"),
+    ("grid", "@click", "touch"),
 )
+
+#: English texts when no catalog can be read (the emulator is usable from hardware/ alone).
+LEGEND_TEXTS: dict[str, str] = {
+    "ring": "LED ring", "keys": "Keys", "seat": "seat {seat}", "both": "both", "grid": "grid", "move": "move",
+    "touch": "touch a card", "arrows": "arrows", "space": "Space", "enter": "Enter", "left_shift": "Left Shift",
+    "right_shift": "Right Shift", "click": "click",
+}
+
+
+def legend_texts(language: str) -> dict[str, str]:
+    """The side panel's texts in ``language`` (device/locales' ``[emulator]``), English when unavailable."""
+    try:
+        from device.i18n import Translator
+
+        tr = Translator(language)
+    except (ImportError, OSError, ValueError):
+        return dict(LEGEND_TEXTS)
+    return {k: tr(f"emulator.{k}") if tr.has(f"emulator.{k}") else v for k, v in LEGEND_TEXTS.items()}
+
+
+def legend_lines(texts: dict[str, str]) -> list[tuple[str, str]]:
+    """(who, what) lines of the key legend in the language of ``texts``."""
+    def word(x: str) -> str:
+        return texts.get(x[1:], x) if x.startswith("@") else texts.get(x, x)
+
+    lines = []
+    for who, keys, action in LEGEND:
+        label = texts["seat"].format(seat=who[-1]) if who.startswith("seat_") else (word(who) if who else "")
+        lines.append((label, f"{word(keys)}  {word(action)}"))
+    return lines
+
+
+def _legend_font() -> str | None:
+    """The bundled DejaVu face (it has every letter of the five interface languages), else pygame's own."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "device" / "render" / "fonts" / "DejaVuSans.ttf"
+    return str(path) if path.is_file() else None
 
 
 def oled_look(glass: Image.Image, scale: int) -> Image.Image:
@@ -148,8 +189,9 @@ class EmulatorBox(Box):
         self.window = pygame.display.set_mode((width, height))
         pygame.display.set_caption("duetbox emulator")
         self.display = EmulatorDisplay(self, grid)
-        self._font = pygame.font.Font(None, 24)
-        self._small = pygame.font.Font(None, 20)
+        self._font = pygame.font.Font(_legend_font(), 18)
+        self._small = pygame.font.Font(_legend_font(), 14)
+        self._texts = legend_texts("fr")
         self._seen: tuple[Any, ...] | None = None
         self._oled_cache: dict[Seat, tuple[int, Any]] = {}
         self._held: set[int] = set()  # keys down (pump faster while a hold is being timed)
@@ -187,7 +229,7 @@ class EmulatorBox(Box):
             pygame.draw.circle(self.window, BACKGROUND, (hx, hy), 4)
         pygame.draw.rect(self.window, (0, 0, 0), rect.inflate(8, 8))
         self.window.blit(picture, rect)
-        label = self._small.render(f"seat {seat}", True, DIM_TEXT)
+        label = self._small.render(self._texts["seat"].format(seat=seat), True, DIM_TEXT)
         self.window.blit(label, (board.right + 12, board.centery - label.get_height() // 2))
 
     def _draw_ring(self, centre: tuple[int, int], radius: int) -> None:
@@ -209,21 +251,25 @@ class EmulatorBox(Box):
         import pygame
 
         left = self.grid_rect.right + 20
-        title = self._font.render("LED ring", True, LEGEND_TEXT)
+        title = self._font.render(self._texts["ring"], True, LEGEND_TEXT)
         self.window.blit(title, (left, 20))
         radius = 80
         self._draw_ring((left + (SIDE_WIDTH - 40) // 2, 60 + radius + 16), radius)
         y = 60 + 2 * radius + 60
-        self.window.blit(self._font.render("keys", True, LEGEND_TEXT), (left, y))
+        self.window.blit(self._font.render(self._texts["keys"], True, LEGEND_TEXT), (left, y))
         y += 30
-        for who, what in LEGEND:
+        for who, what in legend_lines(self._texts):
             if who:
                 y += 6
                 self.window.blit(self._small.render(who, True, DIM_TEXT), (left, y))
-            self.window.blit(self._small.render(what, True, LEGEND_TEXT), (left + 64, y))
+            self.window.blit(self._small.render(what, True, LEGEND_TEXT), (left + 72, y))
             y += 22
         pygame.draw.line(self.window, (50, 52, 58), (self.grid_rect.right, 0),
                          (self.grid_rect.right, self.window.get_height()))
+
+    def set_language(self, language: str) -> None:
+        """Write the side panel (ring title, key legend, seat labels) in the box's interface language."""
+        self._texts = legend_texts(language)
 
     def compose(self) -> None:
         """Draw every part into the window and show it."""

@@ -17,9 +17,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def main(argv: list[str]) -> int:
-    parser = _Parser(prog="duetbox export")
-    parser.add_argument("--data-dir")
-    parser.add_argument("--game", default="current")
+    parser = _Parser(prog="duetbox export", description="print a saved game as a duetbox record (JSON)")
+    parser.add_argument("--data-dir", help="the box's data directory (default: as `duetbox run`)")
+    parser.add_argument("--game", default="current",
+                        help="current (the game in play, else the last one) or a game's number")
     try:
         args = parser.parse_args(argv)
     except ValueError as exc:

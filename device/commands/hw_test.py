@@ -79,7 +79,8 @@ def run_test(box: Any, out: TextIO, seconds: float | None) -> int:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="duetbox hw-test", description=__doc__.splitlines()[0])
-    parser.add_argument("--hardware", choices=("pi", "emulator", "mock"), default="pi")
+    parser.add_argument("--hardware", choices=("pi", "emulator", "mock"), default="pi",
+                        help="the backend to test (default: pi, the real box)")
     parser.add_argument("--config", help="hardware configuration (default: $DUETBOX_CONFIG, "
                                          "/etc/duetbox/config.toml, else the bundled default)")
     parser.add_argument("--seconds", type=float, default=None, help="end after this many seconds")

@@ -23,13 +23,13 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="duetbox partner", description="the solo partner's word vectors and benchmark")
     sub = p.add_subparsers(dest="cmd")
     b = sub.add_parser("build", help="export word vectors from the installed `ai` extra into the data directory")
-    b.add_argument("--lang", default="fr")
+    b.add_argument("--lang", default="fr", help="language of the word vectors (default: fr)")
     b.add_argument("--space", action="append", help="only this space (repeatable); default: all of the language")
-    b.add_argument("--data-dir")
+    b.add_argument("--data-dir", help="the box's data directory (default: as `duetbox run`)")
     b.add_argument("--if-missing", action="store_true",
                    help="do nothing when the language's default spaces are already built (make run uses it)")
     e = sub.add_parser("eval", help="play the partner through the engine and print the figures")
-    e.add_argument("--lang", default="fr")
+    e.add_argument("--lang", default="fr", help="language of the games (default: fr)")
     e.add_argument("--setup", choices=("solo", "clues", "cross"), default=None,
                    help="solo: box = seat B, stand-in = seat A; clues: the box gives every clue, the stand-in "
                         "guesses; cross (default with --giver/--guesser): any spaces against any")
@@ -46,11 +46,11 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--words", type=int, default=0, help="also list the box's N most used clue words")
     e.add_argument("--giver", help="cross setup: space(s) for every clue, e.g. spacy, use, spacy+use")
     e.add_argument("--guesser", help="cross setup: space(s) for every guess")
-    e.add_argument("--games", type=int, default=100)
-    e.add_argument("--tokens", type=int, default=9)
-    e.add_argument("--seed", type=int, default=1)
-    e.add_argument("--difficulty", choices=("easy", "normal"), default="normal")
-    e.add_argument("--data-dir")
+    e.add_argument("--games", type=int, default=100, help="how many games to play (default: 100)")
+    e.add_argument("--tokens", type=int, default=9, help="timer tokens per game (default: 9)")
+    e.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
+    e.add_argument("--difficulty", choices=("easy", "normal"), default="normal", help="the partner's level")
+    e.add_argument("--data-dir", help="the box's data directory (default: as `duetbox run`)")
     e.add_argument("--show", type=int, default=0, help="print the clues of the first N games")
     return p
 

@@ -10,7 +10,8 @@ import sys
 
 from engine.pictures_deck import check_deck, deck_directory, read_deck
 
-USAGE = "usage: duetbox pictures check [DIR]"
+USAGE = ("usage: duetbox pictures check [DIR]\n\n"
+         "  check [DIR]  check a picture deck directory (default: the bundled deck)")
 
 
 def main(argv: list[str]) -> int:

@@ -51,19 +51,27 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="duetbox run", add_help=True)
-    p.add_argument("--hardware", choices=("emulator", "mock", "pi"), default="emulator")
-    p.add_argument("--script")
-    p.add_argument("--snapshots")
-    p.add_argument("--data-dir")
-    p.add_argument("--seed", type=_bounded(0, 2**63 - 1, "--seed"))
-    p.add_argument("--config")
-    p.add_argument("--pace", type=_bounded(0, 10_000, "--pace (milliseconds)"), default=0)
-    p.add_argument("--start")
-    p.add_argument("--size")
-    p.add_argument("--remote", choices=("host", "join"))  # remote play (docs/remote.md)
-    p.add_argument("--code")  # with --remote join: the host's code (else typed on the box)
-    p.add_argument("--log-level", default="WARNING")
+    p = _Parser(prog="duetbox run", add_help=True,
+                description="start the box: the game on the shared display, the OLEDs and the ring")
+    p.add_argument("--hardware", choices=("emulator", "mock", "pi"), default="emulator",
+                   help="emulator: a window on this computer; mock: no window (scripts, tests); pi: the real box")
+    p.add_argument("--script",
+                   help="play a scripted run from this file (the language of docs/scripts/*.txt), then exit")
+    p.add_argument("--snapshots", help="directory where a script's `snap NAME` lines save the screens as PNG")
+    p.add_argument("--data-dir",
+                   help="where games, statistics and settings live (default: $DUETBOX_DATA_DIR, ~/.local/share)")
+    p.add_argument("--seed", type=_bounded(0, 2**63 - 1, "--seed"),
+                   help="seed of the deals, so a run can be repeated")
+    p.add_argument("--config",
+                   help="hardware configuration TOML (default: $DUETBOX_CONFIG, /etc/duetbox/config.toml)")
+    p.add_argument("--pace", type=_bounded(0, 10_000, "--pace (milliseconds)"), default=0,
+                   help="milliseconds to wait between a script's steps (0: as fast as possible)")
+    p.add_argument("--start", help="start from this game record (JSON) instead of the attract screen")
+    p.add_argument("--size", help="shared display size WIDTHxHEIGHT for the emulator and mock, e.g. 800x480")
+    p.add_argument("--remote", choices=("host", "join"),
+                   help="play one Duet with a box in another home over MQTT (docs/remote.md)")
+    p.add_argument("--code", help="with --remote join: the host's 6-letter code (else typed on the box)")
+    p.add_argument("--log-level", default="WARNING", help="DEBUG, INFO, WARNING (default) or ERROR")
     return p
 
 

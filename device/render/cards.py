@@ -9,9 +9,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from .text import TextCache, ellipsize, fit_size, pg_font
+from .text import TextCache, ellipsize, fit_size, pg_font, surface_like
 
 Colour = tuple[int, int, int]
+
+#: The smallest text the shared display draws, in pixels of font size (the em): 12 px is 2.3 mm on the
+#: official 7" screen at 800x480 (0.193 mm a pixel), a capital about 1.7 mm high; docs/usage.md says so and
+#: tests/device/render/test_layout.py holds every screen of ``make docs`` to it.
+MIN_TEXT_PX = 12
 
 BG: Colour = (22, 42, 50)
 PANEL: Colour = (31, 56, 66)
@@ -158,11 +163,14 @@ def card_face(
     """The card's own opaque surface (``face.size``), table colour around the rounded corners, in the pixel
     format of ``like`` when given (blitting then is a plain copy)."""
     w, h = face.size
-    surf = pygame.Surface((w, h), 0, like) if like is not None else pygame.Surface((w, h))
+    surf = surface_like((w, h), like)
     surf.fill(BG)
     radius = max(3, min(w, h) // 10)
     body = pygame.Rect(0, 0, w, h)
     covered_colour = _cover_colour(face)
+    if covered_colour is not None and face.picture and face.colour is not None and face.cover >= 1.0:
+        _covered_picture(surf, face, body, radius, pictures, covered_colour)
+        return surf
     if covered_colour is not None and (face.agent or face.assassin or face.cover >= 1.0):
         _tile(surf, face, body, radius, text)
         return surf
@@ -192,10 +200,26 @@ def card_face(
     _marks(surf, face, body)
     if covered_colour is not None and face.cover > 0:
         cut = pygame.Rect(0, 0, w, max(1, int(h * face.cover)))
-        tile = pygame.Surface((w, h), pygame.SRCALPHA)
+        tile = surface_like((w, h), surf, pygame.SRCALPHA)
         _tile(tile, face, body, radius, text)
         surf.blit(tile, cut, cut)
     return surf
+
+
+def _covered_picture(surf: pygame.Surface, face: Face, body: pygame.Rect, radius: int, pictures: PictureLoader,
+                     colour: Colour) -> None:
+    """A covered Pictures card keeps its picture: a veil and a thick frame in the card's colour, and the
+    colour's badge in the two corners facing the seats (red disc, blue diamond, tan ring, black cross)."""
+    w, h = body.size
+    rounded(surf, CARD, body, radius)
+    _picture(surf, face, body, pictures)
+    veil = pygame.Surface(body.size, pygame.SRCALPHA)
+    veil.fill((*colour, 120))
+    surf.blit(veil, body)
+    rounded(surf, colour, body, radius, max(4, min(w, h) // 9))
+    side = max(12, min(w, h) // 4)
+    for corner in (pygame.Rect(3, h - side - 3, side, side), pygame.Rect(w - side - 3, 3, side, side)):
+        identity_badge(surf, corner, face.colour or "N")
 
 
 def _cover_colour(face: Face) -> Colour | None:
@@ -211,9 +235,9 @@ def _cover_colour(face: Face) -> Colour | None:
 def _tile(surf: pygame.Surface, face: Face, body: pygame.Rect, radius: int, text: TextCache) -> None:
     """A covered card: agent tile, assassin, or a classic tile with its team's emblem."""
     w, h = body.size
-    icon = int(min(w, h) * 0.55)
-    centre = body.center
-    small = max(8, h // 7)
+    twice = face.orientation == "table" and not face.picture
+    icon = int(min(w, h) * (0.4 if twice else 0.55))
+    centre = (body.centerx, body.centery + h // 12) if twice else body.center
     ink = INK_LIGHT
     if face.agent:
         rounded(surf, GREEN, body, radius)
@@ -240,8 +264,23 @@ def _tile(surf: pygame.Surface, face: Face, body: pygame.Rect, radius: int, text
         silhouette(surf, TAN, (centre[0], centre[1] - h // 12), icon)
         ink = INK
     if not face.picture:
-        label = text.get(_fit(face.content, w - 8, small, bold=False), small, ink)
-        surf.blit(label, label.get_rect(midbottom=(centre[0], h - max(2, h // 20))))
+        covered_labels(surf, face, text, ink)
+
+
+def covered_labels(surf: pygame.Surface, face: Face, text: TextCache, ink: Colour) -> None:
+    """The word of a covered card, small at the bottom edge for seat A and, in "table" orientation, turned
+    half a turn at the top edge for seat B (at least ``MIN_TEXT_PX``)."""
+    if not face.content:
+        return
+    w, h = face.size
+    small = max(MIN_TEXT_PX, h // 6)
+    edge = max(4, h // 14)  # clear of a cursor's frame
+    fitted = _fit(face.content, w - 2 * edge, small, bold=False)
+    label = text.get(fitted, small, ink)
+    surf.blit(label, label.get_rect(midbottom=(w // 2, h - edge)))
+    if face.orientation == "table":
+        turned = text.get(fitted, small, ink, flip=True)
+        surf.blit(turned, turned.get_rect(midtop=(w // 2, edge)))
 
 
 def _fit(word: str, width: int, size: int, bold: bool) -> str:
@@ -294,6 +333,13 @@ def _reveal(
         inner = rect.inflate(-2 * inset, -2 * inset)
         rounded(surf, colour, inner, radius // 2)
         free = inner.copy()
+        # a bystander token sits at A's lower right and B's upper left: the word keeps clear of it
+        token_room = _token_radius(face) * 2 + 2 * inset
+        if not flip and "A" in face.marks:
+            free.width -= token_room
+        if flip and "B" in face.marks:
+            free.left += token_room
+            free.width -= token_room
         if identity != "N":  # a bystander half stays plain: only agents and assassins carry a badge
             badge_side = max(8, int(inner.height * 0.62))
             badge = pygame.Rect(0, 0, badge_side, badge_side)
@@ -301,9 +347,11 @@ def _reveal(
             if flip:
                 badge.center = (inner.right - badge_side // 2 - inset * 2, inner.centery)
             identity_badge(surf, badge, identity)
-            free.width -= badge_side + 3 * inset
             if not flip:
+                free.width -= badge.right + inset - free.left
                 free.left = badge.right + inset
+            else:
+                free.width = badge.left - inset - free.left
         size = fit_size(
             face.content, free.width - 2 * inset, int(half * 0.6), condensed=True, largest=max(10, h // 4)
         )
@@ -367,11 +415,15 @@ def _key_frame(surf: pygame.Surface, face: Face, body: pygame.Rect, radius: int)
     identity_badge(surf, corner, face.key or "N")
 
 
-def cursor(surf: pygame.Surface, rect: pygame.Rect, seat: str, inset: int) -> None:
+def cursor(
+    surf: pygame.Surface, rect: pygame.Rect, seat: str, inset: int, quiet: bool = False, notch: bool = True
+) -> None:
     """Seat A: a solid frame with a notch pointing down (toward A); seat B: a dashed frame with a notch
-    pointing up (toward B)."""
-    colour = SEAT_COLOUR.get(seat, INK_LIGHT)
-    thick = max(3, min(rect.size) // 16)
+    pointing up (toward B). ``quiet`` (the seat waiting while the other guesses): a thin frame in the seat's
+    dark colour and no notch, so the active guesser's cursor stands out. ``notch`` False on a covered card,
+    whose label sits where the notch would."""
+    colour = SEAT_DARK.get(seat, INK_MUTED) if quiet else SEAT_COLOUR.get(seat, INK_LIGHT)
+    thick = max(2, min(rect.size) // 40) if quiet else max(3, min(rect.size) // 16)
     frame = rect.inflate(-2 * inset, -2 * inset)
     if seat == "A":
         rounded(surf, colour, frame, max(3, min(rect.size) // 10), thick)
@@ -401,6 +453,8 @@ def cursor(surf: pygame.Surface, rect: pygame.Rect, seat: str, inset: int) -> No
                     pygame.draw.rect(
                         surf, colour, pygame.Rect(x0, min(y0 + sy * a, y0 + sy * b), thick, abs(b - a))
                     )
+    if quiet or not notch:
+        return
     notch = max(6, min(rect.size) // 7)
     cx = frame.centerx
     if seat == "A":

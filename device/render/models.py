@@ -208,6 +208,7 @@ class MapUi:
     detail: tuple[str, ...] = ()
     hint: str = ""
     labels: Mapping[str, str] = field(default_factory=dict)
+    language: str = ""  # the interface language: city names are drawn in it (missions.json "names")
 
 
 @dataclass(frozen=True)
@@ -276,6 +277,7 @@ class ClassicPlayUi:
     history: tuple[str, ...] = ()
     cards: tuple[ClassicCard, ...] | None = None
     labels: Mapping[str, str] = field(default_factory=dict)
+    orientation: Orientation = "table"  # "table": words twice, both bars and the panel face both seats
 
 
 @dataclass(frozen=True)
@@ -331,7 +333,7 @@ class ClueEntryUi:
     """
 
     stage: Literal["number", "word", "refusal", "confirm"]
-    number: int = 0
+    number: int | None = 0  # None: a word without a number (a team sheet's name): none is drawn
     word: str = ""
     letters: tuple[str, ...] = ()
     letter: int = 0

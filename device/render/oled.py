@@ -220,20 +220,18 @@ def _key_map(draw: ImageDraw.ImageDraw, view: SeatView, cursor: int | None) -> N
         draw.rectangle((x - 2, y - 2, x + CELL + 1, y + CELL + 1), outline=1)
 
 
-def _hourglass(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
-    draw.line((x, y, x + 6, y), fill=1)
-    draw.line((x, y + 9, x + 6, y + 9), fill=1)
-    draw.polygon([(x + 1, y + 1), (x + 5, y + 1), (x + 3, y + 4)], fill=1)
-    draw.line((x + 1, y + 8, x + 3, y + 5), fill=1)
-    draw.line((x + 5, y + 8, x + 3, y + 5), fill=1)
-    draw.line((x + 2, y + 8, x + 4, y + 8), fill=1)
+def _token(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    """A timer token: a disc with a ring inside (round like the printed tokens; the sand timer, a separate
+    feature, is written ◷ and never drawn here)."""
+    draw.ellipse((x, y, x + 8, y + 8), fill=1)
+    draw.ellipse((x + 2, y + 2, x + 6, y + 6), outline=0)
 
 
 def _seat_key(draw: ImageDraw.ImageDraw, view: SeatView, ui: SeatKeyUi) -> None:
     _key_map(draw, view, ui.cursor)
     pub = view.public
-    _hourglass(draw, PANEL_X, 2)
-    _put_text(draw, (PANEL_X + 9, 0), str(pub.bank), TITLE, True)
+    _token(draw, PANEL_X, 2)
+    _put_text(draw, (PANEL_X + 10, 0), str(pub.bank), TITLE, True)
     ax = PANEL_X + 34
     draw.rectangle((ax, 3, ax + 7, 10), fill=1)
     _put_text(draw, (ax + 10, 0), str(view.greens_left), TITLE, True)
@@ -294,8 +292,9 @@ def _clue_entry(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryU
         return
     if ui.stage == "word":
         draw.text((0, 0), ellipsize(ui.title, 100, measure), font=small, fill=1)
-        num = str(ui.number)
-        draw.text((WIDTH - draw.textlength(num, font=bold), 0), num, font=bold, fill=1)
+        if ui.number is not None:
+            num = str(ui.number)
+            draw.text((WIDTH - draw.textlength(num, font=bold), 0), num, font=bold, fill=1)
         word = ui.word + "_"
         while draw.textlength(word, font=bold) > WIDTH - 2 and len(word) > 2:
             word = "…" + word[2:]
@@ -393,28 +392,36 @@ def _menu(draw: ImageDraw.ImageDraw, ui: MenuUi) -> None:
     def measure(s: str) -> int:
         return int(draw.textlength(s, font=small))
 
-    draw.rectangle((0, 0, WIDTH - 1, 11), fill=1)
-    draw.text((2, 0), ellipsize(ui.title, WIDTH - 4, measure), font=small, fill=0)
+    # the title is plain bold text over a rule (the selected row alone is drawn inverted)
+    bold = pil_font(SMALL, bold=True)
+    draw.text((2, 0), ellipsize(ui.title, WIDTH - 4, lambda s: int(draw.textlength(s, font=bold))), font=bold,
+              fill=1)
+    draw.line((0, 11, WIDTH - 1, 11), fill=1)
     rows = 4
     count = len(ui.items)
     selected = min(max(ui.selected, 0), max(count - 1, 0))
     first = min(max(0, selected - rows // 2), max(0, count - rows))
+    scrolls = count > rows
+    arrows = 9 if scrolls else 0  # a column on the right for the scroll arrows: values end before it
     y = 13
     for i in range(first, min(count, first + rows)):
         item = ui.items[i]
         label = item.label if item.enabled else f"({item.label})"
         value = item.value or ""
-        vw = measure(value) + 4 if value else 0
-        text = ellipsize(label, WIDTH - 10 - vw, measure)
+        vw = measure(value) + 2 if value else 0
+        if value and 4 + measure(label) + 4 + vw > WIDTH - arrows:  # a long value gives way to the label
+            value = ellipsize(value, max(24, WIDTH - arrows - 12 - measure(label)), measure)
+            vw = measure(value) + 2
+        text = ellipsize(label, WIDTH - 8 - vw - arrows, measure)
         if i == selected:
-            draw.rectangle((0, y, WIDTH - 1, y + 11), fill=1)
+            draw.rectangle((0, y, WIDTH - 1 - arrows, y + 11), fill=1)
             draw.text((4, y), text, font=small, fill=0)
             if value:
-                draw.text((WIDTH - vw, y), value, font=small, fill=0)
+                draw.text((WIDTH - arrows - vw, y), value, font=small, fill=0)
         else:
             draw.text((4, y), text, font=small, fill=1)
             if value:
-                draw.text((WIDTH - vw, y), value, font=small, fill=1)
+                draw.text((WIDTH - arrows - vw, y), value, font=small, fill=1)
         y += 12
     if first > 0:
         _arrow(draw, WIDTH - 9, 14, up=True)

@@ -3,9 +3,11 @@
 Pure: the same arguments always give the same frame, and ``next_deadline`` says when the frame will next
 change, so the app sleeps until then instead of polling. Meaning never rides on colour alone:
 
-- bank tokens: one segment per timer token from the top, clockwise. Innocent-face tokens are warm white and
-  steady, every LED of their segment lit; case-closed tokens are green, lit on every other LED of the
-  segment and "tick" dark for 0.15 s every 2 s. Spent tokens are dark.
+- bank tokens: the ring reads as a count, one lit LED per timer token from the top, clockwise, whatever the
+  ring's LED count (``token_leds``: spaced out with dark LEDs between them when the ring has room, in groups
+  of five otherwise, side by side only on a ring too small for gaps). Innocent-face tokens are warm white and
+  steady; case-closed tokens are green and "tick" dark for 0.15 s every 2 s. Spent tokens are dark, so the
+  lit LEDs are the tokens left.
 - guess flash over the whole ring: agent = green, two slow pulses; bystander = amber, three quick blinks;
   assassin = red, a fast strobe then a long steady glow.
 - hold-to-confirm: the ring fills clockwise from the holding seat's side (A = bottom, B = top), the last LED
@@ -37,6 +39,7 @@ __all__ = [
     "FLASH_SECONDS",
     "ring_frame",
     "next_deadline",
+    "token_leds",
 ]
 
 RGB = tuple[int, int, int]
@@ -81,15 +84,25 @@ def _scale(colour: RGB, k: float) -> RGB:
     return (round(colour[0] * k), round(colour[1] * k), round(colour[2] * k))
 
 
-def _segments(tokens: int, count: int) -> list[list[int]]:
-    """The LEDs of each token's segment, from the top clockwise (a token gets at least one LED; with more
-    tokens than LEDs the extra tokens share the last LED)."""
-    segments = []
-    for j in range(tokens):
-        lo = j * count // tokens
-        hi = max(lo + 1, (j + 1) * count // tokens)
-        segments.append(list(range(min(lo, count - 1), min(hi, count))))
-    return segments
+def token_leds(tokens: int, count: int) -> list[int]:
+    """The LED of each timer token (token 0 first), from the top clockwise, on a ring of ``count`` LEDs.
+
+    One LED per token, so the lit LEDs can be counted:
+    - at least two LEDs per token: token j on LED ``j * (count // tokens)`` (a dark LED or more between
+      neighbours; 9 tokens on 24 LEDs: every second LED);
+    - else, when the ring has room for a dark LED after every five tokens: groups of five (9 tokens on 16
+      LEDs: LEDs 0-4, a gap, 6-9);
+    - else side by side from the top (11 tokens on 12 LEDs);
+    - more tokens than LEDs: the first ``count`` tokens only (the shared display shows the whole bank).
+    """
+    if tokens <= 0 or count <= 0:
+        return []
+    pitch = count // tokens
+    if pitch >= 2:
+        return [j * pitch for j in range(tokens)]
+    if tokens + (tokens - 1) // 5 <= count:
+        return [j + j // 5 for j in range(tokens)]
+    return list(range(min(tokens, count)))
 
 
 def _base(view: object, t: float, count: int) -> list[RGB]:
@@ -112,14 +125,11 @@ def _base(view: object, t: float, count: int) -> list[RGB]:
     if tokens <= 0:
         return frame
     ticking = (t % TICK_PERIOD) < TICK_LENGTH
-    for j, segment in enumerate(_segments(tokens, count)):
+    for j, led in enumerate(token_leds(tokens, count)):
         if j < innocent:
-            for led in segment:
-                frame[led] = INNOCENT
+            frame[led] = INNOCENT
         elif j < innocent + closed and not ticking:
-            for k, led in enumerate(segment):
-                if k % 2 == 0:
-                    frame[led] = CLOSED
+            frame[led] = CLOSED
     return frame
 
 

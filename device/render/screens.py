@@ -69,7 +69,7 @@ def _frame(
     )
     bottom = rect.bottom
     if hint:
-        hs = max(11, band // 3)
+        hs = max(C.MIN_TEXT_PX, band // 3)
         h = text.get(ellipsize(hint, rect.width - 40, lambda s: pg_font(hs).size(s)[0]), hs, C.INK_MUTED)
         bottom = rect.bottom - h.get_height() - band // 4
         surface.blit(h, h.get_rect(midbottom=(rect.centerx, rect.bottom - band // 5)))
@@ -198,19 +198,33 @@ def pin(surface: pygame.Surface, rect: pygame.Rect, ui: PinUi, text: TextCache) 
 
 def stats(surface: pygame.Surface, rect: pygame.Rect, ui: StatsUi, text: TextCache) -> None:
     area = _frame(surface, rect, ui.title, text, ui.hint)
+    # the table takes the screen's width (the headers are words, not figures: they get room and two lines)
+    margin = max(20, rect.width // 14)
+    area = pygame.Rect(rect.left + margin, area.top, rect.width - 2 * margin, area.height)
     cols = len(ui.columns) + 1
-    row_h = max(28, min(area.height // (len(ui.rows) + 2 + len(ui.lines)), rect.height // 12))
-    size = max(11, int(row_h * 0.45))
-    first_w = area.width * 0.34
+    row_h = max(28, min(area.height // (len(ui.rows) + 3 + len(ui.lines)), rect.height // 12))
+    size = max(C.MIN_TEXT_PX, int(row_h * 0.45))
+    head_size = max(C.MIN_TEXT_PX, int(size * 0.85))
+    first_w = area.width * 0.28
     col_w = (area.width - first_w) / max(1, cols - 1)
     y = area.top
-    head_font = pg_font(int(size * 0.85))
+    head_font = pg_font(head_size)
     row_font = pg_font(size, True)
-    for k, head in enumerate(ui.columns):
-        fitted = ellipsize(head, int(col_w) - 6, lambda s: head_font.size(s)[0])
-        t = text.get(fitted, int(size * 0.85), C.INK_MUTED)
-        surface.blit(t, t.get_rect(midbottom=(area.left + first_w + col_w * (k + 0.5), y + row_h - 4)))
-    y += row_h
+    heads = []
+    for head in ui.columns:
+        lines = wrap(head, int(col_w) - 8, lambda s: head_font.size(s)[0])
+        if len(lines) > 2:
+            lines = [lines[0], ellipsize(" ".join(lines[1:]), int(col_w) - 8, lambda s: head_font.size(s)[0])]
+        heads.append(lines)
+    line_h = head_font.get_linesize()
+    head_h = max(row_h, max((len(h) for h in heads), default=1) * line_h + 6)
+    for k, lines in enumerate(heads):
+        cx = area.left + first_w + col_w * (k + 0.5)
+        for j, line in enumerate(lines):
+            t = text.get(line, head_size, C.INK_MUTED)
+            bottom = y + head_h - 4 - (len(lines) - 1 - j) * line_h
+            surface.blit(t, t.get_rect(midbottom=(int(cx), bottom)))
+    y += head_h
     pygame.draw.line(surface, C.PANEL_LINE, (area.left, y), (area.right, y), 2)
     for n, row in enumerate(ui.rows):
         r = pygame.Rect(area.left, y + 2, area.width, row_h - 2)
@@ -237,6 +251,42 @@ def _norm(name: str) -> str:
 
 
 _DEFAULT_POSITIONS: dict[str, tuple[float, float]] | None = None
+_CITY_NAMES: dict[str, dict[str, str]] | None = None
+
+
+def city_label(city_id: str, language: str) -> str:
+    """A city's name in ``language`` (the ``names`` of engine/data/missions.json), else its id."""
+    global _CITY_NAMES
+    if _CITY_NAMES is None:
+        try:
+            import json
+            from importlib import resources
+
+            data = json.loads(resources.files("engine").joinpath("data", "missions.json").read_text("utf-8"))
+            _CITY_NAMES = {str(c["name"]): dict(c.get("names") or {}) for c in data.get("cities", ())}
+        except (ImportError, OSError, ValueError, KeyError, TypeError, AttributeError):
+            _CITY_NAMES = {}
+    return _CITY_NAMES.get(city_id, {}).get(language) or city_id
+
+#: A plain outline of the continents (0..1 of the map area, the frame the city positions use): it reads as a
+#: world map without pretending to be an exact one.
+CONTINENTS: tuple[tuple[tuple[float, float], ...], ...] = (
+    # North America
+    ((0.05, 0.22), (0.16, 0.14), (0.3, 0.16), (0.33, 0.26), (0.28, 0.36), (0.26, 0.46), (0.2, 0.52),
+     (0.17, 0.5), (0.09, 0.44), (0.06, 0.33)),
+    # South America
+    ((0.2, 0.56), (0.27, 0.58), (0.36, 0.68), (0.34, 0.78), (0.28, 0.9), (0.25, 0.88), (0.23, 0.74),
+     (0.19, 0.64)),
+    # Europe and Asia
+    ((0.37, 0.24), (0.44, 0.16), (0.6, 0.14), (0.8, 0.1), (0.95, 0.16), (0.97, 0.34), (0.92, 0.46),
+     (0.88, 0.55), (0.84, 0.64), (0.8, 0.66), (0.76, 0.56), (0.72, 0.66), (0.68, 0.6), (0.62, 0.54),
+     (0.57, 0.46), (0.5, 0.47), (0.44, 0.47), (0.39, 0.46), (0.38, 0.36)),
+    # Africa
+    ((0.36, 0.49), (0.44, 0.48), (0.56, 0.49), (0.62, 0.6), (0.6, 0.72), (0.55, 0.88), (0.5, 0.88),
+     (0.47, 0.72), (0.42, 0.62), (0.36, 0.58)),
+    # Australia
+    ((0.84, 0.76), (0.9, 0.72), (0.96, 0.78), (0.95, 0.88), (0.88, 0.9), (0.83, 0.84)),
+)
 
 
 def city_position(city: MapCity, index: int, count: int) -> tuple[float, float]:
@@ -257,6 +307,13 @@ def city_position(city: MapCity, index: int, count: int) -> tuple[float, float]:
             return _DEFAULT_POSITIONS[key]
     angle = 2 * math.pi * index / max(1, count)
     return 0.5 + 0.4 * math.cos(angle), 0.5 + 0.4 * math.sin(angle)
+
+
+def _gap(rect: pygame.Rect, point: tuple[int, int]) -> float:
+    """Distance from ``point`` to the nearest point of ``rect``."""
+    dx = max(rect.left - point[0], 0, point[0] - rect.right)
+    dy = max(rect.top - point[1], 0, point[1] - rect.bottom)
+    return math.hypot(dx, dy)
 
 
 def _city_marker(surface: pygame.Surface, centre: tuple[int, int], r: int, status: str, chosen: bool) -> None:
@@ -298,6 +355,10 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
         y = area.top + area.height * k // 6
         pygame.draw.line(surface, (36, 64, 74), (area.left + 6, y), (area.right - 6, y))
     inner = area.inflate(-area.width // 12, -area.height // 10)
+    for outline in CONTINENTS:
+        points = [(int(inner.left + x * inner.width), int(inner.top + y * inner.height)) for x, y in outline]
+        pygame.draw.polygon(surface, (34, 64, 70), points)
+        pygame.draw.polygon(surface, (52, 86, 92), points, 2)
     pos: dict[str, tuple[int, int]] = {}
     for i, city in enumerate(ui.cities):
         fx, fy = city_position(city, i, len(ui.cities))
@@ -314,7 +375,7 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
             surface, (150, 170, 160) if open_link else (70, 96, 104), pa, pb, 3 if open_link else 2
         )
     r = max(6, min(area.width, area.height) // 40)
-    label_size = max(10, int(r * 1.25))
+    label_size = max(C.MIN_TEXT_PX, int(r * 1.25))
     taken: list[pygame.Rect] = []
     for city in ui.cities:
         p = pos[_norm(city.id)]
@@ -329,19 +390,36 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
         chosen = is_chosen(city)
         _city_marker(surface, p, r, city.status, chosen)
         ink = C.INK_LIGHT if city.status != "locked" else C.INK_MUTED
-        n = text.get(city.name, label_size, SELECT if chosen else ink, bold=chosen)
-        # labels go below, above, right or left of the marker, wherever they hit nothing placed yet
-        spots = [
-            n.get_rect(midtop=(p[0], p[1] + r + 2)),
-            n.get_rect(midbottom=(p[0], p[1] - r - 2)),
-            n.get_rect(midleft=(p[0] + r + 4, p[1])),
-            n.get_rect(midright=(p[0] - r - 4, p[1])),
-        ]
-        spot = next((sp for sp in spots if sp.collidelist(taken) < 0 and area.contains(sp)), None)
-        if spot is None:
-            if city.status == "locked" and not chosen:
-                continue  # no room: a locked city's name waits until the cursor reaches it
-            spot = spots[0]
+        name = city_label(city.id, ui.language) if ui.language else city.name
+        n = text.get(name, label_size, SELECT if chosen else ink, bold=chosen)
+        others = [q for c2, q in ((c2, pos[_norm(c2.id)]) for c2 in ui.cities) if c2 is not city]
+        # labels go below, above, right or left of the marker (then the corners), wherever they hit nothing
+        # placed yet and sit nearer their own marker than any other (no name beside the wrong city)
+        spots = []
+        for d in (2, r + 2, 2 * r + 4):
+            spots += [
+                n.get_rect(midtop=(p[0], p[1] + r + d)),
+                n.get_rect(midbottom=(p[0], p[1] - r - d)),
+                n.get_rect(midleft=(p[0] + r + 2 + d, p[1])),
+                n.get_rect(midright=(p[0] - r - 2 - d, p[1])),
+                n.get_rect(topleft=(p[0] + r + d // 2, p[1] + r + d // 2)),
+                n.get_rect(bottomleft=(p[0] + r + d // 2, p[1] - r - d // 2)),
+                n.get_rect(topright=(p[0] - r - d // 2, p[1] + r + d // 2)),
+                n.get_rect(bottomright=(p[0] - r - d // 2, p[1] - r - d // 2)),
+            ]
+
+        def own(spot: pygame.Rect, p: tuple[int, int] = p, others: list[tuple[int, int]] = others) -> bool:
+            mine = _gap(spot, p)
+            return all(_gap(spot, q) > mine + r for q in others)
+
+        spot = next((sp for sp in spots if sp.collidelist(taken) < 0 and area.contains(sp) and own(sp)), None)
+        if spot is None:  # crowded: the place that covers the least of what is already drawn
+
+            def covered(sp: pygame.Rect) -> int:
+                inside = 0 if area.contains(sp) else 10**6
+                return inside + sum(sp.clip(t).width * sp.clip(t).height for t in taken)
+
+            spot = min(spots, key=lambda sp: (covered(sp), not own(sp)))
         taken.append(spot)
         surface.blit(n, spot)
     # side panel: selected city and the legend
@@ -349,7 +427,7 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
     C.rounded(surface, C.PANEL, panel, 12)
     pad = max(8, panel.width // 16)
     y = panel.top + pad
-    body = max(11, panel.width // 17)
+    body = max(C.MIN_TEXT_PX, panel.width // 17)
     chosen_city = next(
         (
             c
@@ -362,7 +440,7 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
         y = paragraph(
             surface,
             text,
-            chosen_city.name,
+            city_label(chosen_city.id, ui.language) if ui.language else chosen_city.name,
             panel.left + pad,
             y,
             panel.width - 2 * pad,
@@ -396,6 +474,13 @@ def attract(surface: pygame.Surface, rect: pygame.Rect, ui: AttractUi, text: Tex
     cols, rows = 7, 4
     cw, ch = rect.width // (cols + 1), rect.height // (rows + 2)
     words = ui.words or ("",)
+    size = max(28, rect.height // 7)
+    title = text.get(ui.title, size, C.INK_LIGHT, bold=True)  # measured first: no drifting word goes under it
+    box = title.get_rect(center=(rect.centerx, rect.centery - size // 3)).inflate(size, size // 2)
+    prompt_box = pygame.Rect(0, 0, 0, 0)
+    if ui.prompt:
+        p = text.get(ui.prompt, max(14, size // 2), C.INK_LIGHT)
+        prompt_box = p.get_rect(midtop=(rect.centerx, box.bottom + size // 4)).inflate(size // 2, size // 4)
     for r in range(rows):
         for c in range(cols):
             k = r * cols + c
@@ -411,13 +496,13 @@ def attract(surface: pygame.Surface, rect: pygame.Rect, ui: AttractUi, text: Tex
             surface.blit(shade, body)
             word = words[k % len(words)]
             if word:
-                t = text.get(word, max(10, body.height // 4), (*C.INK_MUTED,), condensed=True)
-                surface.blit(t, t.get_rect(center=body.center))
+                t = text.get(word, max(C.MIN_TEXT_PX, body.height // 4), (*C.INK_MUTED,), condensed=True)
+                where = t.get_rect(center=body.center)
+                if not where.colliderect(box) and not where.colliderect(prompt_box):
+                    surface.blit(t, where)
     glow = 0.5 + 0.5 * math.sin(ui.t * 1.2)
-    size = max(28, rect.height // 7)
     r, g, b = (int(a + (z - a) * glow) for a, z in zip(C.INK_LIGHT, SELECT, strict=True))
     title = text.get(ui.title, size, (r, g, b), bold=True)
-    box = title.get_rect(center=(rect.centerx, rect.centery - size // 3)).inflate(size, size // 2)
     C.rounded(surface, C.BG, box, size // 3)
     surface.blit(title, title.get_rect(center=box.center))
     if ui.prompt:

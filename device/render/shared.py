@@ -44,7 +44,7 @@ from .models import (
     SharedUi,
     StatsUi,
 )
-from .text import TextCache, ellipsize, pg_font
+from .text import TextCache, copy_surface, ellipsize, pg_font, surface_like, turned_half
 
 DEFAULT_LABELS = {
     "clues": "Clues",
@@ -218,12 +218,9 @@ class SharedRenderer:
         if not SPRITES:
             return None
         blank = self.face(replace(face, content=""), like)
-        surf = blank.copy()
+        surf = copy_surface(blank)
         if not face.picture:
-            w, h = face.size
-            small = max(8, h // 7)
-            label = self.text.get(fitted(face.content, w - 8, small), small, C.GREEN_LIGHT)
-            surf.blit(label, label.get_rect(midbottom=(w // 2, h - max(2, h // 20))))
+            C.covered_labels(surf, face, self.text, C.GREEN_LIGHT)
         return surf
 
     def picture(self, picture_id: str, size: tuple[int, int]) -> pygame.Surface | None:
@@ -261,6 +258,10 @@ class SharedRenderer:
         def draw(s: pygame.Surface, r: pygame.Rect) -> None:
             painter(s, r, ui, text)
 
+        if isinstance(ui, HotSeatUi) and ui.orientation == "table":
+            # the privacy screen speaks to both seats: its lower half faces A, the same turned faces B
+            lower = pygame.Rect(0, size[1] // 2, size[0], size[1] - size[1] // 2)
+            return (type(ui).__name__, "twice"), _twice([Region("screen", lower, ui, draw)], whole)
         return (type(ui).__name__,), [Region("screen", whole, ui, draw)]
 
     def _duet_regions(
@@ -279,6 +280,9 @@ class SharedRenderer:
         for c in cursors:
             on_card.setdefault(c.card, []).append(c.seat)
         both = keys if keys and "A" in keys and "B" in keys else None
+        # while one seat guesses, the other seat's cursor is drawn quieter
+        guessers = tuple(getattr(view, "guessers", ()) or ())
+        quiet = frozenset(s for s in ("A", "B") if guessers and s not in guessers)
         common = (ui.orientation, ui.pictures, ui.seat if isinstance(ui, HotSeatUi) else "A")
         for i, rect in enumerate(layout.cells[:n]):
             card = cards[i]
@@ -288,8 +292,9 @@ class SharedRenderer:
             held = (hold.seat, round(hold.fraction, 2)) if hold is not None and hold.card == i else None
             # the key holds the public card itself; the face (the cache key of the picture) is built only
             # when the card has to be drawn
-            key = (card, rect.size, common, reveal, hot_key, on, held)
-            drawer = self._duet_card_drawer(card, rect.size, common, reveal, hot_key, on, held)
+            still = tuple(x for x in on if x in quiet)
+            key = (card, rect.size, common, reveal, hot_key, on, held, still)
+            drawer = self._duet_card_drawer(card, rect.size, common, reveal, hot_key, on, held, quiet)
             regions.append(Region(f"card{i}", rect, key, drawer))
         regions.extend(self._duet_panel(layout.panel, view, ui))
         regions.extend(self._bars(layout, view, ui))
@@ -304,10 +309,11 @@ class SharedRenderer:
         hot_key: str | None,
         on: tuple[str, ...],
         held: tuple[str, float] | None,
+        quiet: frozenset[str] = frozenset(),
     ) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
             face = _duet_face(card, size, common, reveal, hot_key)
-            self._card_drawer(face, on, held)(surface, rect)
+            self._card_drawer(face, on, held, quiet)(surface, rect)
 
         return draw
 
@@ -334,13 +340,18 @@ class SharedRenderer:
         self._stamp(surface, ("token", radius, face), (centre[0] - r, centre[1] - r), (2 * r, 2 * r),
                     lambda s, rect: C.token(s, (rect.left + r, rect.top + r), radius, face), margin=4)
 
-    def _card_drawer(self, face: C.Face, on: tuple[str, ...], held: tuple[str, float] | None) -> Draw:
+    def _card_drawer(self, face: C.Face, on: tuple[str, ...], held: tuple[str, float] | None,
+                     quiet: frozenset[str] = frozenset()) -> Draw:
+        covered = face.agent or face.assassin or face.cover >= 1.0
+        # a covered card's label sits at both edges: no notch over it (the frame's style still tells the seat)
+        notch = not covered
+
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
             surface.blit(self.face(face, surface), rect)
             if held is not None:
                 C.hold(surface, rect, held[0], held[1])
             for k, seat in enumerate(sorted(on)):
-                C.cursor(surface, rect, seat, k * (max(3, min(rect.size) // 16) + 2))
+                C.cursor(surface, rect, seat, k * (max(3, min(rect.size) // 16) + 2), seat in quiet, notch)
 
         return draw
 
@@ -383,7 +394,7 @@ class SharedRenderer:
             def put(label: pygame.Surface, **anchor: tuple[int, int]) -> None:
                 surface.blit(label, place(label.get_rect(**anchor)))
 
-            size = max(10, int(h * 0.5))
+            size = max(C.MIN_TEXT_PX, int(h * 0.5))
             x = max(8, h // 3)
             if banner:
                 b = self.text.get(banner, size, C.INK_LIGHT, bold=True, flip=flip)
@@ -402,7 +413,7 @@ class SharedRenderer:
                 fill.width = int(track.width * min(max(held, 0.0), 1.0))
                 colour = C.SEAT_COLOUR.get(seat, C.INK_LIGHT)
                 pygame.draw.rect(surface, colour, place(fill), border_radius=h // 6)
-                put(self.text.get(stop, max(8, int(h * 0.36)), C.INK_LIGHT, bold=True, flip=flip),
+                put(self.text.get(stop, max(C.MIN_TEXT_PX, int(h * 0.36)), C.INK_LIGHT, bold=True, flip=flip),
                     center=track.center)
 
         return draw
@@ -412,13 +423,28 @@ class SharedRenderer:
     def _duet_panel(
         self, panel: pygame.Rect, view: object, ui: PlayUi | GameOverUi | HotSeatUi
     ) -> list[Region]:
+        table = ui.orientation == "table"
         if isinstance(ui, GameOverUi):
-            return [Region("panel", panel, ("over", ui, _status_key(view)), self._over_drawer(view, ui))]
+            key = ("over", ui, _status_key(view), tuple(getattr(view, "clues", ()) or ()))
+            return self._panel_twice(panel, table, "panel", key, self._over_drawer(view, ui))
         if isinstance(ui, HotSeatUi):
-            return [Region("panel", panel, ("hot", ui.lines, ui.seat), self._lines_drawer(ui.lines))]
+            return self._panel_twice(panel, table, "panel", ("hot", ui.lines, ui.seat),
+                                     self._lines_drawer(ui.lines))
+        whole = panel
+        if table:
+            panel = pygame.Rect(panel.left, panel.top + panel.height // 2, panel.width,
+                                panel.height - panel.height // 2)
         title = max(13, panel.width // 14)
         agents_h = int(title * (3.4 if getattr(view, "mission", None) else 2.0))
-        bank_h = int(panel.height * 0.42) - agents_h
+        body = max(12, panel.width // 16)
+        pad = max(6, panel.width // 22)
+        tokens = max(getattr(view, "tokens", 0) or 0, (getattr(view, "bank_innocent", 0) or 0)
+                     + (getattr(view, "bank_closed", 0) or 0))
+        per_row = 6
+        r = max(6, min((panel.width - 2 * pad) // (per_row * 2 + 2), panel.height // 22, 16))
+        token_rows = max(1, (tokens + per_row - 1) // per_row)
+        line = pg_font(body).get_linesize()
+        bank_h = line + 2 + token_rows * (2 * r + 3) + pad
         agents = pygame.Rect(panel.left, panel.top, panel.width, agents_h)
         bank = pygame.Rect(panel.left, agents.bottom, panel.width, bank_h)
         history = pygame.Rect(panel.left, bank.bottom, panel.width, panel.bottom - bank.bottom)
@@ -427,11 +453,12 @@ class SharedRenderer:
         akey = tuple(getattr(view, a, None) for a in ("mission", "agents_found", "agents_total")) + (items,)
         bank_facts = ("tokens", "bank_innocent", "bank_closed", "taken")
         bkey = tuple(getattr(view, a, None) for a in bank_facts) + (items,)
-        return [
+        regions = [
             Region("agents", agents, akey, self._agents_drawer(view, labels)),
-            Region("bank", bank, bkey, self._bank_drawer(view, labels)),
+            Region("bank", bank, bkey + (r,), self._bank_drawer(view, labels, r)),
             *self._history_regions(history, view, labels),
         ]
+        return _twice(regions, whole) if table else regions
 
     def _agents_drawer(self, view: object, labels: Mapping[str, str]) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -455,30 +482,27 @@ class SharedRenderer:
 
         return draw
 
-    def _bank_drawer(self, view: object, labels: Mapping[str, str]) -> Draw:
+    def _bank_drawer(self, view: object, labels: Mapping[str, str], r: int) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
             surface.fill(C.PANEL, rect)
             pad = max(6, rect.width // 22)
             x, y = rect.left + pad, rect.top
-            width = rect.width - 2 * pad
             body = max(12, rect.width // 16)
             tokens = getattr(view, "tokens", 0) or 0
             innocent = getattr(view, "bank_innocent", 0) or 0
             closed = getattr(view, "bank_closed", 0) or 0
             t = self.text.get(label(labels, "bank"), body, C.INK_MUTED)
             surface.blit(t, (x, y))
+            taken = getattr(view, "taken", 0) or 0  # on the title's line, at the right: one line less
+            u = self.text.get(f"{label(labels, 'taken')} {taken}", body, C.INK_MUTED)
+            surface.blit(u, u.get_rect(topright=(rect.right - pad, y)))
             y += t.get_height() + 2
             per_row = 6
-            r = max(5, min(width // (per_row * 2 + 2), rect.height // 11))
             faces = ["innocent"] * innocent + ["closed"] * closed
             faces += ["spent"] * max(0, tokens - len(faces))
             for k, f in enumerate(faces):
                 row, col = divmod(k, per_row)
                 self._token(surface, (x + r + col * (2 * r + r // 2), y + r + row * (2 * r + 3)), r, f)
-            y += ((len(faces) + per_row - 1) // per_row) * (2 * r + 3) + pad // 2
-            taken = getattr(view, "taken", 0) or 0
-            t = self.text.get(f"{label(labels, 'taken')} {taken}", body, C.INK_MUTED)
-            surface.blit(t, (x, y))
             pygame.draw.line(
                 surface, C.PANEL_LINE, (rect.left, rect.bottom - 1), (rect.right, rect.bottom - 1)
             )
@@ -504,11 +528,17 @@ class SharedRenderer:
         cards = tuple(getattr(view, "cards", ()) or ())
         current = getattr(view, "current_clue", None)
         count = max(0, (rect.bottom - title.bottom) // (line_h + 2))
+        # more clues than rows: the last row says how many older ones are not shown
+        shown = count - 1 if len(clues) > count else count
         y = title.bottom
         for k in range(count):
             height = line_h + 2 if k < count - 1 else rect.bottom - y
             row = pygame.Rect(rect.left, y, rect.width, height)
             y += line_h + 2
+            if k == shown and len(clues) > count:
+                more = earlier(len(clues) - shown)
+                regions.append(Region(f"clue{k}", row, ("earlier", more, body), self._earlier_drawer(more, body, pad)))
+                continue
             clue = clues[-1 - k] if k < len(clues) else None
             if clue is None:
                 regions.append(Region(f"clue{k}", row, None, _panel_fill))
@@ -518,6 +548,14 @@ class SharedRenderer:
                    label(labels, f"seat_{clue.seat}"), label(labels, "no_word"), body)
             regions.append(Region(f"clue{k}", row, key, self._clue_row_drawer(key, line_h, pad)))
         return regions
+
+    def _earlier_drawer(self, text: str, body: int, pad: int) -> Draw:
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            surface.fill(C.PANEL, rect)
+            t = self.text.get(text, body, C.INK_MUTED)
+            surface.blit(t, t.get_rect(midleft=(rect.left + pad, rect.top + t.get_height() // 2 + 2)))
+
+        return draw
 
     def _clue_row_drawer(self, key: tuple, line_h: int, pad: int) -> Draw:  # type: ignore[type-arg]
         seat, word, number, penalty, results, current, seat_name, no_word, body = key
@@ -531,7 +569,7 @@ class SharedRenderer:
                 C.rounded(surface, C.PANEL_LINE, row, line_h // 4)
             cx = x + line_h // 2
             pygame.draw.circle(surface, C.SEAT_COLOUR.get(seat, C.INK_LIGHT), (cx, row.centery), line_h // 2 - 2)
-            s = self.text.get(seat_name, int(body * 0.8), C.BLACK, bold=True)
+            s = self.text.get(seat_name, max(C.MIN_TEXT_PX, int(body * 0.8)), C.BLACK, bold=True)
             surface.blit(s, s.get_rect(center=(cx, row.centery)))
             sq = max(6, int(body * 0.8))
             results_w = len(results) * (sq + 3) + (sq + 3 if penalty else 0)
@@ -550,39 +588,66 @@ class SharedRenderer:
         return draw
 
     def _over_drawer(self, view: object, ui: GameOverUi) -> Draw:
+        """Game over: the title, the score and the prompt first; the reason, the verdict and the summary
+        when there is room (the bars say the title and the reason too); the seats' confirmations at the
+        bottom, below everything else."""
+
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
             surface.fill(C.PANEL, rect)
-            pad = max(8, rect.width // 18)
-            x, y = rect.left + pad, rect.top + pad
+            pad = max(6, rect.width // 22)
+            x, y = rect.left + pad, rect.top + pad // 2
             width = rect.width - 2 * pad
-            big = max(18, rect.width // 8)
-            body = max(12, rect.width // 16)
+            big = max(18, rect.width // 10)
+            body = max(C.MIN_TEXT_PX, rect.width // 16)
             colour = C.GREEN_LIGHT if ui.won else (255, 140, 130)
             font = pg_font(big, True)
             t = self.text.get(ellipsize(ui.title, width, lambda s: font.size(s)[0]), big, colour, bold=True)
             surface.blit(t, (x, y))
-            y += t.get_height() + pad // 2
-            y = screens.paragraph(surface, self.text, ui.reason, x, y, width, body, C.INK_LIGHT)
+            y += t.get_height()
+            r = max(8, body * 3 // 4)
+            seats_top = rect.bottom - pad // 2 - 2 * r
+            prompt_h = _paragraph_height(ui.prompt, width, body) if ui.prompt else 0
+            limit = seats_top - prompt_h - pad // 2
+            items: list[tuple[str, int, tuple[int, int, int], bool]] = []
             if ui.score_line:
-                y += pad // 2
-                s = self.text.get(ui.score_line, int(body * 1.5), C.INK_LIGHT, bold=True)
-                surface.blit(s, (x, y))
-                y += s.get_height()
+                items.append((ui.score_line, int(body * 1.3), C.INK_LIGHT, True))
+            items.append((ui.reason, body, C.INK_LIGHT, False))
             if ui.verdict:
-                y = screens.paragraph(surface, self.text, ui.verdict, x, y, width, body, C.INK_MUTED)
-            y += pad // 2
-            for line in ui.summary:
-                y = screens.paragraph(surface, self.text, line, x, y, width, int(body * 0.9), C.INK_MUTED)
+                items.append((ui.verdict, body, C.INK_MUTED, False))
+            items += [(line, body, C.INK_MUTED, False) for line in ui.summary]
+            for string, size, ink, bold in items:
+                if not string:
+                    continue
+                if y + _paragraph_height(string, width, size, bold) > limit:
+                    break
+                y = screens.paragraph(surface, self.text, string, x, y, width, size, ink, bold)
+            # the clue history stays at game over: newest first, as many as fit, then "… +N"
+            clues = tuple(getattr(view, "clues", ()) or ())
+            line = pg_font(body).get_linesize()
+            if clues and y + 2 * line <= limit:
+                y += pad // 3
+                for k, clue in enumerate(reversed(clues)):
+                    number = "∞" if clue.number is None else str(clue.number)
+                    word = clue.word or label(ui.labels, "no_word")
+                    row = f"{label(ui.labels, 'seat_' + clue.seat)} · {word} {number}"
+                    last = y + 2 * line > limit
+                    if last and k < len(clues) - 1:
+                        t = self.text.get(earlier(len(clues) - k), body, C.INK_MUTED)
+                        surface.blit(t, (x, y))
+                        break
+                    t = self.text.get(fitted(row, width, body), body, C.INK_MUTED)
+                    surface.blit(t, (x, y))
+                    y += line
             if ui.prompt:
-                y = max(y + pad, rect.bottom - pad - 3 * body * 2)
-                y = screens.paragraph(surface, self.text, ui.prompt, x, y, width, body, C.INK_LIGHT)
+                screens.paragraph(surface, self.text, ui.prompt, x, seats_top - prompt_h - pad // 4, width, body,
+                                  C.INK_LIGHT)
             bx = x
             for seat in ("A", "B"):
                 done = seat in ui.confirmed
-                r = max(8, body)
-                centre = (bx + r, rect.bottom - pad - r)
+                centre = (bx + r, seats_top + r)
                 pygame.draw.circle(surface, C.SEAT_COLOUR[seat], centre, r, 0 if done else 2)
-                s = self.text.get(seat, int(r * 1.1), C.BLACK if done else C.SEAT_COLOUR[seat], bold=True)
+                s = self.text.get(seat, max(C.MIN_TEXT_PX, int(r * 1.1)), C.BLACK if done else C.SEAT_COLOUR[seat],
+                                  bold=True)
                 surface.blit(s, s.get_rect(center=centre))
                 if done:
                     box = pygame.Rect(centre[0] + r + 2, centre[1] - r, 2 * r, 2 * r)
@@ -605,7 +670,7 @@ class SharedRenderer:
                         rect.left + pad,
                         y,
                         rect.width - 2 * pad,
-                        max(11, rect.width // 17),
+                        max(C.MIN_TEXT_PX, rect.width // 17),
                         C.INK_LIGHT,
                     )
                     + pad // 2
@@ -641,14 +706,14 @@ class SharedRenderer:
             colour = card.colour
             if ui.cover is not None and ui.cover[0] == i:
                 cover = min(max(ui.cover[1], 0.0), 1.0)
-                if colour is None:
-                    colour = ui.team_colour == "R" and "B" or "R"
+                if colour is None:  # the box covers one of its own cards: it is the team to play (duo)
+                    colour = ui.team_colour
             elif colour is not None:
                 cover = 1.0
             face = C.Face(
                 content=card.content,
                 size=rect.size,
-                orientation="upright",
+                orientation=ui.orientation,
                 picture=ui.pictures,
                 colour=colour,
                 cover=round(cover, 2),
@@ -660,10 +725,11 @@ class SharedRenderer:
                 else None
             )
             regions.append(Region(f"card{i}", rect, (face, on, held), self._card_drawer(face, on, held)))
-        regions.append(
-            Region(
-                "panel",
+        regions.extend(
+            self._panel_twice(
                 layout.panel,
+                ui.orientation == "table",
+                "panel",
                 (
                     "classic",
                     ui.team,
@@ -677,28 +743,49 @@ class SharedRenderer:
                 self._classic_panel(ui),
             )
         )
-        top_key = ("classic-top", ui.banner, ui.team, ui.team_colour)
-        regions.append(Region("bar_top", layout.top, top_key, self._team_bar(ui)))
-        regions.append(
-            Region(
-                "bar_bottom",
-                layout.bottom,
-                ("classic-bottom", ui.message),
-                self._bar_drawer(None, ui.message, False, "A", None, ""),
-            )
-        )
+        table = ui.orientation == "table"
+        for name, rect, flip in (("bar_top", layout.top, table), ("bar_bottom", layout.bottom, False)):
+            winner = getattr(view, "winner", None)
+            key = ("classic-bar", ui.banner, ui.team, ui.team_colour, ui.message, flip, winner)
+            regions.append(Region(name, rect, key, self._team_bar(ui, flip, winner)))
         return regions
 
-    def _team_bar(self, ui: ClassicPlayUi) -> Draw:
+    def _team_bar(self, ui: ClassicPlayUi, flip: bool, winner: object = None) -> Draw:
+        """A bar in the colour of the team to play (of the winning team once the game is won; a notice
+        banner is alarm red): the banner or the team in bold, then the prompt; the bar facing seat B
+        (``flip``) is the same bar turned half a turn, so the guessers read it too."""
+
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            colour = C.TEAM_RED if ui.team_colour == "R" else C.TEAM_BLUE
-            surface.fill(C.RED if ui.banner else colour, rect)
-            size = max(10, int(rect.height * 0.5))
-            text = " · ".join(x for x in (ui.banner, ui.team) if x)
-            t = self.text.get(text, size, C.INK_LIGHT, bold=True)
-            surface.blit(t, t.get_rect(center=rect.center))
+            team = winner if winner in ("R", "B") else ui.team_colour
+            colour = C.TEAM_RED if team == "R" else C.TEAM_BLUE
+            surface.fill(C.RED if ui.banner and winner is None else colour, rect)
+            h = rect.height
+            size = max(C.MIN_TEXT_PX, int(h * 0.5))
+            pad = max(8, h // 3)
+            head = " · ".join(x for x in (ui.banner, ui.team) if x)
+            t = self.text.get(fitted(head, rect.width - 2 * pad, size, True), size, C.INK_LIGHT, bold=True,
+                              flip=flip)
+            pieces = [t]
+            room = rect.width - 2 * pad - t.get_width() - h // 2
+            if ui.message and room > 20:
+                pieces.append(self.text.get(fitted(ui.message, room, size), size, C.INK_LIGHT, flip=flip))
+            x = pad
+            for piece in pieces:
+                local = piece.get_rect(midleft=(x, h // 2))
+                if flip:
+                    local = pygame.Rect(rect.width - local.right, h - local.bottom, *local.size)
+                surface.blit(piece, local.move(rect.topleft))
+                x += piece.get_width() + h // 2
 
         return draw
+
+    def _panel_twice(self, panel: pygame.Rect, table: bool, name: str, key: object, draw: Draw) -> list[Region]:
+        """A side panel readable from both seats: in "table" orientation the panel's lower half is drawn
+        upright for seat A and the same drawing, turned half a turn, fills the upper half for seat B."""
+        if not table:
+            return [Region(name, panel, key, draw)]
+        lower = pygame.Rect(panel.left, panel.top + panel.height // 2, panel.width, panel.height - panel.height // 2)
+        return _twice([Region(name, lower, key, draw)], panel)
 
     def _classic_panel(self, ui: ClassicPlayUi) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -744,12 +831,32 @@ class SharedRenderer:
                 t = self.text.get(label(ui.labels, "clues"), body, C.INK_MUTED)
                 surface.blit(t, (x, y))
                 y += t.get_height() + 2
-                for line in reversed(ui.history):
-                    if y + body * 1.4 > rect.bottom - pad:
+                small = max(C.MIN_TEXT_PX, int(body * 0.9))
+                lines = list(reversed(ui.history))
+                for k, line in enumerate(lines):
+                    last_row = y + 2 * small * 1.3 > rect.bottom - pad
+                    if last_row and k < len(lines) - 1:  # no room for the rest: say how many are left out
+                        screens.paragraph(surface, self.text, earlier(len(lines) - k), x, y, width, small,
+                                          C.INK_MUTED)
                         break
-                    y = screens.paragraph(surface, self.text, line, x, y, width, int(body * 0.9), C.INK_LIGHT)
+                    y = screens.paragraph(surface, self.text, line, x, y, width, small, C.INK_LIGHT)
 
         return draw
+
+
+def earlier(n: int) -> str:
+    """The sign for ``n`` older clues the history has no room for (figures only: the same in every language)."""
+    return f"… +{n}"
+
+
+@lru_cache(maxsize=1024)
+def _paragraph_height(text: str, width: int, size: int, bold: bool = False) -> int:
+    """The height ``screens.paragraph`` takes for ``text`` wrapped to ``width``."""
+    from .text import wrap
+
+    font = pg_font(size, bold)
+    lines = wrap(text, width, lambda s: font.size(s)[0]) if text else []
+    return sum(int(font.size(line or " ")[1] * 1.05) for line in lines)
 
 
 @lru_cache(maxsize=1024)
@@ -837,6 +944,29 @@ def _result_mark(surface: pygame.Surface, rect: pygame.Rect, result: str) -> Non
     else:
         pygame.draw.circle(surface, C.TAN, rect.center, rect.width // 2)
         pygame.draw.circle(surface, C.TAN_DARK, rect.center, rect.width // 2, 1)
+
+
+def _turned(draw: Draw) -> Draw:
+    """``draw`` made on a scratch surface and blitted turned half a turn (for the seat across the table)."""
+
+    def turned(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        scratch = surface_like(rect.size, surface)
+        scratch.fill(C.PANEL)
+        draw(scratch, scratch.get_rect())
+        surface.blit(turned_half(scratch), rect)
+
+    return turned
+
+
+def _twice(regions: list[Region], area: pygame.Rect) -> list[Region]:
+    """``regions`` (seat A's, in the lower half of ``area``) and their twins for seat B: the same drawings
+    turned half a turn, each at the mirror place through the centre of ``area``."""
+    out = list(regions)
+    for r in regions:
+        rect = pygame.Rect(area.left + area.right - r.rect.right, area.top + area.bottom - r.rect.bottom,
+                           r.rect.width, r.rect.height)
+        out.append(Region(r.name + "_B", rect, r.key, _turned(r.draw)))
+    return out
 
 
 def _panel_fill(surface: pygame.Surface, rect: pygame.Rect) -> None:

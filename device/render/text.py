@@ -7,7 +7,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import pygame
@@ -63,11 +63,16 @@ def pil_font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 class TextCache:
-    """Rendered text surfaces keyed by (text, size, weight, colour, flip); least recently used evicted."""
+    """Rendered text surfaces keyed by (text, size, weight, colour, flip); least recently used evicted.
+
+    ``recorded``: None (the default), or a dict that learns every text surface this cache hands out
+    (``id(surface)`` → (surface, text, size)); a ``RecordingSurface`` blitted with such a surface notes the
+    text's box. Tests of the layout use it (``record_texts``); nothing else changes."""
 
     def __init__(self, limit: int = 600) -> None:
         self._items: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self.limit = limit
+        self.recorded: dict[int, tuple[pygame.Surface, str, int, bool]] | None = None
 
     def get(
         self,
@@ -85,6 +90,8 @@ class TextCache:
         surf = self._items.get(key)
         if surf is not None:
             self._items.move_to_end(key)
+            if self.recorded is not None:
+                self.recorded[id(surf)] = (surf, text, max(4, int(size)), flip)
             return surf
         surf = pg_font(size, bold, condensed).render(text, True, colour)
         if flip:
@@ -92,10 +99,114 @@ class TextCache:
         self._items[key] = surf
         if len(self._items) > self.limit:
             self._items.popitem(last=False)
+        if self.recorded is not None:
+            self.recorded[id(surf)] = (surf, text, max(4, int(size)), flip)
         return surf
 
     def clear(self) -> None:
         self._items.clear()
+
+
+# --- recording the drawn texts (layout tests) ------------------------------------------------------------
+
+
+class TextBox(NamedTuple):
+    """One text drawn on a surface: its box and the visible part of it (both in that surface's pixels)."""
+
+    text: str
+    size: int  # font size, px
+    box: tuple[int, int, int, int]  # x, y, w, h of the whole text surface
+    visible: tuple[int, int, int, int]  # the part not cut by the clip, the surface's edge or a blit's area
+    turned: bool = False  # drawn upside down (it faces seat B, across the table)
+
+
+_RECORDING: type | None = None
+
+
+def _recording_class() -> type:
+    global _RECORDING
+    if _RECORDING is not None:
+        return _RECORDING
+    import pygame
+
+    class RecordingSurface(pygame.Surface):
+        """A pygame surface that keeps the boxes of the texts blitted on it (``texts``), also of texts
+        carried by another recording surface blitted on it (a card face, a turned panel)."""
+
+        cache: TextCache | None
+        texts: list[TextBox]
+
+        def blit(self, source: pygame.Surface, dest: object, area: object = None,  # type: ignore[override]
+                 special_flags: int = 0) -> pygame.Rect:
+            done = super().blit(source, dest, area, special_flags)  # type: ignore[arg-type]
+            pos = dest.topleft if isinstance(dest, pygame.Rect) else tuple(dest)[:2]  # type: ignore[arg-type]
+            cut = pygame.Rect(area) if area is not None else source.get_rect()  # type: ignore[arg-type]
+            bounds = self.get_clip().clip(pygame.Rect(pos, cut.size))
+            offset = (int(pos[0]) - cut.left, int(pos[1]) - cut.top)
+            entry = self.cache.recorded.get(id(source)) if self.cache and self.cache.recorded is not None else None
+            if entry is not None and entry[0] is source:
+                box = pygame.Rect(offset, source.get_size())
+                self.texts.append(TextBox(entry[1], entry[2], tuple(box), tuple(box.clip(bounds)),  # type: ignore[arg-type]
+                                          entry[3]))
+            for t in getattr(source, "texts", ()):
+                box = pygame.Rect(t.box).move(offset)
+                seen = pygame.Rect(t.visible).move(offset).clip(bounds)
+                self.texts.append(TextBox(t.text, t.size, tuple(box), tuple(seen), t.turned))  # type: ignore[arg-type]
+            return done
+
+    _RECORDING = RecordingSurface
+    return RecordingSurface
+
+
+def record_texts(cache: TextCache, size: tuple[int, int]) -> pygame.Surface:
+    """A surface of ``size`` that records the texts ``cache`` makes as they are blitted on it (``.texts``):
+    hand it to a renderer that uses ``cache`` (``SharedRenderer.text``)."""
+    cache.recorded = {} if cache.recorded is None else cache.recorded
+    surface = _recording_class()(size)
+    surface.cache, surface.texts = cache, []
+    return surface  # type: ignore[no-any-return]
+
+
+def surface_like(size: tuple[int, int], like: pygame.Surface | None, flags: int = 0) -> pygame.Surface:
+    """A new surface of ``size`` (in ``like``'s pixel format when given, with ``flags``); a recording one
+    when ``like`` records, so texts drawn on it are known where it is blitted."""
+    import pygame
+
+    if like is None:
+        return pygame.Surface(size, flags)
+    if isinstance(like, _RECORDING or ()):
+        made = _recording_class()(size, flags, like) if not flags else _recording_class()(size, flags)
+        made.cache, made.texts = like.cache, []  # type: ignore[attr-defined]
+        return made  # type: ignore[no-any-return]
+    return pygame.Surface(size, flags, like) if not flags else pygame.Surface(size, flags)
+
+
+def copy_surface(surface: pygame.Surface) -> pygame.Surface:
+    """``surface.copy()`` that keeps a recording surface's texts."""
+    if not isinstance(surface, _RECORDING or ()):
+        return surface.copy()
+    made = surface_like(surface.get_size(), surface)
+    made.blit(surface, (0, 0))
+    return made
+
+
+def turned_half(surface: pygame.Surface) -> pygame.Surface:
+    """``surface`` turned 180°, with a recording surface's text boxes turned too."""
+    import pygame
+
+    turned = pygame.transform.rotate(surface, 180)
+    if not isinstance(surface, _RECORDING or ()):
+        return turned
+    w, h = surface.get_size()
+    made = surface_like((w, h), surface)
+    pygame.Surface.blit(made, turned, (0, 0))
+
+    def mirror(r: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        return (w - r[0] - r[2], h - r[1] - r[3], r[2], r[3])
+
+    made.texts = [TextBox(t.text, t.size, mirror(t.box), mirror(t.visible), not t.turned)  # type: ignore
+                  for t in surface.texts]  # type: ignore[attr-defined]
+    return made
 
 
 def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:

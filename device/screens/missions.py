@@ -4,6 +4,7 @@ mistakes; a win ticks the city; the map keeps wins and losses per city."""
 from __future__ import annotations
 
 from device.render import models as m
+from device.render.screens import city_label
 from device.screens.base import Frame, Host, Screen
 from device.screens.flows import start_duet
 from device.screens.play import DELETE, DONE, SKIP, letters_for, picked
@@ -88,7 +89,7 @@ class NameScreen(Screen):
     def frame(self) -> Frame:
         title = self.tr("missions.name_title")
         shared = m.MessageUi(title, ((self.word or "") + "_", self.tr("missions.name_hint")))
-        oled = m.ClueEntryUi("word", word=self.word, letters=self.letters, letter=self.letter, title=title,
+        oled = m.ClueEntryUi("word", None, word=self.word, letters=self.letters, letter=self.letter, title=title,
                              hint=self.tr("clue.word_hint"))
         return Frame(shared=shared, oleds={"A": oled, "B": m.OledTextUi(title, (self.word,))})
 
@@ -158,8 +159,8 @@ class MapScreen(Screen):
         labels = {k: self.tr(f"missions.{k}") for k in ("ticked", "playable", "locked")}
         sheet_name = self.host.storage.sheet_name(self.sheet)
         shared = m.MapUi(self.tr("missions.title"), sheet_name, tuple(cities), links,  # type: ignore[arg-type]
-                         self.selected, detail, self.tr("missions.hint"), labels)
+                         self.selected, detail, self.tr("missions.hint"), labels, self.tr.language)
         state = "ticked" if city.name in done else "playable" if city.name in open_cities else "locked"
         status = self.tr(f"missions.{state}")
-        oled = m.OledTextUi(city.name, detail + (status,))
+        oled = m.OledTextUi(city_label(city.name, self.tr.language), detail + (status,))
         return Frame(shared=shared, oleds={"A": oled, "B": oled})

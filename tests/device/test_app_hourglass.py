@@ -73,12 +73,12 @@ def test_app_hourglass_drains_warns_and_expires_on_time(app: App, mixer: Recordi
     guessing(app)
     long_menu(app)
     assert sand(app) == "running"
-    assert app.screen.message(app.game.session.public_view()).endswith("⏳ 60 s")
+    assert app.screen.message(app.game.session.public_view()).endswith("◷ 60 s")
     full = lit(app)
     assert full == app.box.ring.count
     app.box.advance(15)
     step(app)
-    assert "⏳ 45 s" in app.screen.message(app.game.session.public_view())
+    assert "◷ 45 s" in app.screen.message(app.game.session.public_view())
     assert lit(app) < full
     app.box.advance(34.9)  # 10.1 s left: not yet the warning
     step(app)
@@ -86,7 +86,7 @@ def test_app_hourglass_drains_warns_and_expires_on_time(app: App, mixer: Recordi
     app.box.advance(0.1)
     step(app)
     assert sand(app) == "warning" and hourglass_cues(mixer) == ["hourglass_warning"]
-    assert "⏳ 10 s!" in app.screen.message(app.game.session.public_view())
+    assert "◷ 10 s!" in app.screen.message(app.game.session.public_view())
     app.box.advance(9.9)
     step(app)
     assert hourglass_cues(mixer) == ["hourglass_warning"]
@@ -386,9 +386,9 @@ def test_app_hourglass_seconds_shown_in_hotseat(app: App) -> None:
     app.box.advance(18)
     step(app)
     shared = app.screen.frame().shared
-    assert shared.lines[-1] == "⏳ 42 s"  # the privacy screen keeps the small hourglass
+    assert shared.lines[-1] == "◷ 42 s"  # the privacy screen keeps the small hourglass
     app.box.touch(0)  # touch: the key shows; again: hidden, clue entry open
     app.box.touch(0)
     step(app)
     assert app.screen.entry is not None
-    assert app.screen.frame().shared.message.endswith("⏳ 42 s")
+    assert app.screen.frame().shared.message.endswith("◷ 42 s")

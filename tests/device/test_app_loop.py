@@ -156,7 +156,7 @@ def test_app_menu_short_press_pauses_long_press_turns_hourglass(app: App) -> Non
     app.step(0)
     assert app.screen.name == "play"
     assert app.game.hourglass.state(app.clock.now()) == "running"
-    assert "⏳" in app.screen.frame().shared.message
+    assert "◷" in app.screen.frame().shared.message
     frame = app.frame()
     assert frame.ring_pixels is not None
     box.advance(61)

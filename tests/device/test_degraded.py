@@ -76,8 +76,8 @@ def test_both_oleds_missing_use_the_plural_and_french_reads_naturally(box: Any, 
     try:
         app.start()
         app.step(0)
-        assert app.oled_notice.text == ("Les écrans des sièges ne répondent pas : jouez en « Écran partagé » (menu) "
-                                        "en attendant leur retour")
+        assert app.oled_notice.text == ("Les écrans des sièges ne répondent pas : en attendant leur retour, "
+                                        "jouer en « Écran partagé » (menu)")
     finally:
         app.shutdown()
 

@@ -100,4 +100,102 @@ def test_i18n_german_and_italian_are_translated(language: str) -> None:
     assert same == []
     tr = Translator(language)
     assert tr("over.score", score=7) == {"de": "Punkte: 7", "it": "Punteggio: 7"}[language]
-    assert tr("over.summary_clues", n=1) == {"de": "Hinweise: 1", "it": "Indizi: 1"}[language]
+    assert tr("over.summary_clues", n=1) == {"de": "1 Hinweis", "it": "1 indizio"}[language]
+
+
+# --- plurals (Babel's CLDR rules) ------------------------------------------------------------------------
+
+def test_i18n_plural_tables_are_the_same_keys_and_valid_forms_in_each_language() -> None:
+    from babel import Locale
+
+    from device.i18n import PLURAL_FORMS, plurals
+
+    assert plurals("fr"), "no plural message at all: the catalogs lost them"
+    for language in LANGUAGES:
+        rule = Locale.parse(language).plural_form
+        for key, table in plurals(language).items():
+            assert "other" in table, (language, key)
+            forms = set(table) - {"count"}
+            assert forms <= PLURAL_FORMS, (language, key)
+            # only forms the language has (CLDR), and every form small counts need
+            assert forms <= set(rule.tags) | {"other"}, (language, key, forms - set(rule.tags))
+            needed = {rule(n) for n in range(0, 201)} - {"other"}
+            assert needed <= forms, (language, key, needed - forms)
+            field = table.get("count", "n")
+            for form in forms:
+                assert "{" + field + "}" in table[form], (language, key, form)
+
+
+@pytest.mark.parametrize(
+    ("language", "n", "text"),
+    [
+        ("fr", 1, "1 essai restant"),
+        ("fr", 0, "0 essai restant"),  # French: 0 takes the singular
+        ("fr", 2, "2 essais restants"),
+        ("en", 1, "1 guess left"),
+        ("en", 0, "0 guesses left"),
+        ("ro", 1, "1 încercare rămasă"),
+        ("ro", 2, "2 încercări rămase"),
+        ("ro", 19, "19 încercări rămase"),
+        ("ro", 20, "20 de încercări rămase"),  # Romanian: "de" from 20 on
+        ("de", 1, "Noch 1 Tipp"),
+        ("de", 3, "Noch 3 Tipps"),
+        ("it", 1, "Ancora 1 tentativo"),
+        ("it", 4, "Ancora 4 tentativi"),
+    ],
+)
+def test_i18n_plural_form_follows_the_count(language: str, n: int, text: str) -> None:
+    assert Translator(language)("classic.guesses_left", n=n) == text
+
+
+def test_i18n_plural_count_field_and_no_count() -> None:
+    assert Translator("fr")("over.summary_agents", found=1, total=15) == "1 agent sur 15"
+    assert Translator("fr")("over.summary_agents", found=15, total=15) == "15 agents sur 15"
+    assert Translator("ro")("over.summary_agents", found=21, total=25) == "21 de agenți din 25"
+    # no count given: the "other" form, unformatted fields left as they are
+    assert Translator("en")("over.summary_clues") == "{n} clues"
+
+
+def test_i18n_no_number_next_to_a_fixed_plural_word() -> None:
+    """A count field followed by a word in the plural ("{n} jetons") must be a plural table."""
+    plural_after = re.compile(r"\{(n|left|taken|wins|losses|games|turns|mistakes|found)\} [a-zăâîșțéèê]+[sie]\b")
+    for language in ("fr", "en", "ro"):
+        messages = catalog(language)
+        from device.i18n import plurals
+
+        tables = plurals(language)
+        bad = [k for k, t in messages.items() if k not in tables and plural_after.search(t)]
+        assert bad == [], (language, bad)
+
+
+def test_i18n_french_says_tu_throughout() -> None:
+    vous = re.compile(r"\b(vous|votre|vos)\b|\b\w{3,}ez\b", re.IGNORECASE)
+    offenders = [(k, t) for k, t in catalog("fr").items() if vous.search(t)]
+    assert offenders == []
+
+
+def test_i18n_every_character_is_in_the_bundled_fonts() -> None:
+    """No text shows as an empty box: each character of every catalog has a glyph in DejaVu Sans (the OLEDs'
+    face) and DejaVu Sans Condensed Bold (the cards')."""
+    from PIL import ImageFont
+
+    from device.render.text import CONDENSED_BOLD, REGULAR
+
+    for path in (REGULAR, CONDENSED_BOLD):
+        font = ImageFont.truetype(str(path), 20)
+        missing_box = font.getmask("\U000f0000").getbbox()  # a private-use code point: the .notdef box
+
+        notdef = bytes(font.getmask("\U000f0000"))
+
+        def has(ch: str, font: ImageFont.FreeTypeFont = font, box: object = missing_box,
+                notdef: bytes = notdef) -> bool:
+            mask = font.getmask(ch)
+            return mask.getbbox() != box or bytes(mask) != notdef
+
+        assert not has("\u23f3"), "the check is blind: U+23F3 is known to be missing from DejaVu"
+        for language in LANGUAGES:
+            chars = {ch for text in catalog(language).values() for ch in text if not ch.isspace()}
+            for table in __import__("device.i18n", fromlist=["plurals"]).plurals(language).values():
+                chars |= {ch for text in table.values() for ch in text if not ch.isspace()}
+            missing = sorted(ch for ch in chars if not has(ch))
+            assert missing == [], (language, path.name, [hex(ord(c)) for c in missing])

@@ -1,4 +1,4 @@
-"""Writes the renderer sample images in docs/img/ (run from the repository root):
+"""Writes the renderer sample images in build/render-samples/ to look at (run from the repository root):
 
     SDL_VIDEODRIVER=dummy .venv/bin/python tests/device/render/make_samples.py
 """
@@ -25,7 +25,7 @@ from device.render.oled import render_oled  # noqa: E402
 from device.render.shared import SharedRenderer  # noqa: E402
 from engine.views import seat_view  # noqa: E402
 
-OUT = Path(__file__).resolve().parents[3] / "docs" / "img"
+OUT = Path(__file__).resolve().parents[3] / "build" / "render-samples"  # not docs/img: docs/usage.md uses make docs
 SHARED = {"play_mid": (1280, 720), "over_lost_keys": (1280, 720), "mission_map": (1280, 720),
           "classic": (1280, 720), "pictures": (1280, 720)}
 

@@ -68,7 +68,7 @@ def play_sudden() -> tuple[object, PlayUi]:
     return v, PlayUi(
         cursors=(Cursor("A", 3),),
         message="Chacun peut deviner ; une erreur et c'est perdu",
-        banner="MORT SUBITE",
+        banner="Mort subite",
         labels=LABELS,
     )
 

@@ -194,3 +194,20 @@ def test_oled_cached_tiles_draw_exactly_what_direct_drawing_draws(monkeypatch) -
                 fast = render_oled(view, ui)
                 again = render_oled(view, ui)  # from the frame cache
                 assert slow.tobytes() == fast.tobytes() == again.tobytes(), (seat, ui)
+
+
+def test_oled_name_entry_shows_no_number_and_menu_values_clear_the_arrows() -> None:
+    from device.render.models import ClueEntryUi, MenuItem, MenuUi
+    from device.render.oled import WIDTH, render_oled
+
+    named = render_oled(None, ClueEntryUi("word", None, word="LES AS", letters=("A", "B"), title="Nom"))
+    numbered = render_oled(None, ClueEntryUi("word", 0, word="LES AS", letters=("A", "B"), title="Nom"))
+    corner = (WIDTH - 12, 0, WIDTH, 11)
+    assert named.crop(corner).getbbox() is None  # no stray "0"
+    assert numbered.crop(corner).getbbox() is not None
+    items = tuple(MenuItem(f"Réglage {k}", value="Français") for k in range(8))
+    image = render_oled(None, MenuUi("Réglages", items, selected=0))
+    # the arrow column (the right 9 px) holds only the arrows: no value pixel reaches it on the rows
+    for y in range(13, 58):  # (the down arrow is below, at y 59)
+        row = [image.getpixel((x, y)) for x in range(WIDTH - 9, WIDTH)]
+        assert not any(row), y

@@ -33,14 +33,53 @@ def test_ring_frame_has_one_pixel_per_led() -> None:
     assert ring_frame(None, None, 0.0, 12) == [(0, 0, 0)] * 12
 
 
-def test_ring_bank_shows_one_segment_per_token_from_the_top() -> None:
+def test_ring_bank_reads_as_a_count_one_lit_led_per_token_left() -> None:
     view = public_view(scenes.new_state())  # 9 innocent-face tokens in the bank
-    frame = ring_frame(view, None, 0.5, 12)
-    assert all(frame[i] == ring.INNOCENT for i in range(0, 12) if i < 12 and frame[i] != (0, 0, 0))
-    lit = sum(_lit(frame))
-    assert 9 <= lit <= 12
     spent = public_view(scenes.mid_game())  # 7 left of 9
-    assert sum(_lit(ring_frame(spent, None, 0.5, 24))) < sum(_lit(ring_frame(view, None, 0.5, 24)))
+    for count in (12, 16, 24):
+        frame = ring_frame(view, None, 0.5, count)
+        assert sum(_lit(frame)) == 9
+        assert all(c == ring.INNOCENT for c in frame if c != (0, 0, 0))
+        assert frame[0] == ring.INNOCENT  # counted from the top
+        assert sum(_lit(ring_frame(spent, None, 0.5, count))) == 7
+
+
+def _runs(lit: list[bool]) -> list[int]:
+    """Lengths of the runs of lit LEDs (not wrapping: token 0 is at the top, the rest follow clockwise)."""
+    runs, n = [], 0
+    for x in lit + [False]:
+        if x:
+            n += 1
+        elif n:
+            runs.append(n)
+            n = 0
+    return runs
+
+
+def test_token_leds_mapping_for_12_16_and_24_led_rings() -> None:
+    # the table of docs/usage.md, worked out by hand: spaced (>= 2 LEDs a token), groups of five, side by side
+    assert ring.token_leds(9, 24) == [0, 2, 4, 6, 8, 10, 12, 14, 16]
+    assert ring.token_leds(11, 24) == [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20]
+    assert ring.token_leds(9, 16) == [0, 1, 2, 3, 4, 6, 7, 8, 9]
+    assert ring.token_leds(8, 16) == [0, 2, 4, 6, 8, 10, 12, 14]
+    assert ring.token_leds(9, 12) == [0, 1, 2, 3, 4, 6, 7, 8, 9]
+    assert ring.token_leds(11, 12) == list(range(11))
+    assert ring.token_leds(6, 12) == [0, 2, 4, 6, 8, 10]
+    assert ring.token_leds(14, 12) == list(range(12))
+    assert ring.token_leds(0, 12) == []
+
+
+def test_token_leds_one_distinct_led_each_and_readable_groups() -> None:
+    for count in (8, 12, 16, 24, 60):
+        for tokens in range(1, 30):
+            leds = ring.token_leds(tokens, count)
+            assert len(leds) == min(tokens, count) == len(set(leds))
+            assert all(0 <= x < count for x in leds) and leds == sorted(leds)
+            lit = [i in leds for i in range(count)]
+            if tokens <= count // 2:
+                assert max(_runs(lit)) == 1  # every token stands alone
+            elif tokens + (tokens - 1) // 5 <= count:
+                assert max(_runs(lit)) <= 5  # groups of five at most
 
 
 def test_ring_innocent_and_closed_tokens_differ_in_colour_and_pattern() -> None:
@@ -49,10 +88,8 @@ def test_ring_innocent_and_closed_tokens_differ_in_colour_and_pattern() -> None:
     closed = [c for c in frame if c != (0, 0, 0)]
     assert closed and all(c == ring.CLOSED for c in closed)
     innocent = ring_frame(public_view(scenes.new_state(tokens=8)), None, 0.5, 24)
-    # pattern: closed-face segments are dotted, innocent ones solid
-    assert sum(_lit(innocent)) == 24
-    assert sum(_lit(frame)) < 24 * 6 / 8
-    # and closed faces tick dark briefly every period; innocent ones stay steady
+    assert sum(_lit(innocent)) == 8 and all(c == ring.INNOCENT for c in innocent if any(c))
+    # closed faces tick dark briefly every period; innocent ones stay steady
     assert not any(_lit(ring_frame(view, None, 0.05, 24)))
     assert ring_frame(public_view(scenes.new_state()), None, 0.05, 24) == ring_frame(
         public_view(scenes.new_state()), None, 0.5, 24)

@@ -62,7 +62,7 @@ def test_shared_guess_redraws_only_what_changed(pg) -> None:
     assert f"card{card}" in names
     assert not {f"card{i}" for i in range(25)} - {f"card{card}"} & names
     # the bank did not change; of the history only the row of the clue being guessed
-    assert names == {f"card{card}", "agents", "clue0", "bar_top", "bar_bottom"}
+    assert names == {f"card{card}", "agents", "clue0", "agents_B", "clue0_B", "bar_top", "bar_bottom"}
     assert len(dirty) == len(names)
     # and the picture equals a from-scratch drawing of the same frame
     fresh = _surface(pg, (1280, 720))

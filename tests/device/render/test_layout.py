@@ -1,0 +1,106 @@
+"""Layout over every screen of ``make docs``: each docs/scripts/*.txt is played on the mock box; at each of its
+snapshots the frame the app shows is drawn again, at 1280x720 and at 800x480 (the official 7" screen), on a
+surface that records every text the shared renderer draws (``device.render.text.record_texts``). Then:
+
+- no text is smaller than ``MIN_TEXT_PX`` (docs/usage.md gives it in mm);
+- no text is clipped (cut by its region, its card or the screen edge);
+- no two texts overlap.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from device.render.cards import MIN_TEXT_PX
+from device.render.shared import SharedRenderer
+from device.render.text import TextBox, record_texts
+
+ROOT = Path(__file__).resolve().parents[3]
+SCRIPTS = sorted((ROOT / "docs" / "scripts").glob("*.txt"))
+SIZES = ((1280, 720), (800, 480))
+
+#: Overlap allowed between two text boxes, in px: a text surface is a line box (ascent + descent), so the
+#: descender room of a line may touch the ascender room of the next line of a paragraph.
+SLACK = 3
+
+
+def _frames(script: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
+    """(snapshot name, frame) at each snapshot of ``script``."""
+    import shlex
+
+    from device import docs
+    from device.commands import run
+
+    head = script.read_text("utf-8").splitlines()[:2]
+    if len(head) > 1 and head[1].startswith("#? solo"):
+        needs = head[1].split()[1:]
+        if not docs._solo_ready(needs[1] if len(needs) > 1 else "fr"):
+            pytest.skip("no solo model built here")
+    extra = shlex.split(head[0][2:]) if head and head[0].startswith("#!") else []
+    extra = [str(ROOT / a) if a.startswith("docs/") else a for a in extra]
+    frames: list[tuple[str, Any]] = []
+
+    def capture(app: Any, directory: Path, name: str) -> None:
+        frames.append((name, app.frame()))
+
+    monkeypatch.setattr(run, "snapshot", capture)
+    code = run.main(["--hardware", "mock", "--script", str(script), "--data-dir", str(tmp_path),
+                     "--size", "800x480", *extra])
+    assert code == 0
+    return frames
+
+
+def _problems(texts: list[TextBox], size: tuple[int, int]) -> list[str]:
+    out = []
+    screen = pygame.Rect((0, 0), size)
+    shown = [t for t in texts if t.text.strip()]
+    for t in shown:
+        box, seen = pygame.Rect(t.box), pygame.Rect(t.visible)
+        if t.size < MIN_TEXT_PX:
+            out.append(f"too small ({t.size} px): {t.text!r}")
+        if seen.size != box.size or not screen.contains(box):
+            out.append(f"clipped: {t.text!r} box {tuple(box)} visible {tuple(seen)}")
+    for i, a in enumerate(shown):
+        ra = pygame.Rect(a.visible).inflate(-2 * SLACK, -2 * SLACK)
+        for b in shown[i + 1:]:
+            rb = pygame.Rect(b.visible).inflate(-2 * SLACK, -2 * SLACK)
+            if ra.colliderect(rb):
+                out.append(f"overlap: {a.text!r} {a.visible} and {b.text!r} {b.visible}")
+    return out
+
+
+def test_recording_sees_clipped_small_and_overlapping_text() -> None:
+    """The checks can fail: a deliberately bad drawing is caught on each count."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    renderer = SharedRenderer()
+    surface = record_texts(renderer.text, (200, 100))
+    surface.blit(renderer.text.get("tiny", 8, (255, 255, 255)), (10, 10))
+    surface.blit(renderer.text.get("over the edge", 20, (255, 255, 255)), (150, 50))
+    surface.blit(renderer.text.get("one", 16, (255, 255, 255)), (10, 60))
+    surface.blit(renderer.text.get("two", 16, (255, 255, 255)), (14, 62))
+    problems = _problems(surface.texts, (200, 100))
+    assert any("too small" in p and "tiny" in p for p in problems)
+    assert any("clipped" in p and "over the edge" in p for p in problems)
+    assert any("overlap" in p and "one" in p for p in problems)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
+def test_docs_screens_keep_text_large_whole_and_apart(
+    script: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    frames = _frames(script, tmp_path, monkeypatch)
+    assert frames, f"{script.name} takes no snapshot"
+    problems = []
+    for name, frame in frames:
+        for size in SIZES:
+            renderer = SharedRenderer()
+            surface = record_texts(renderer.text, size)
+            renderer.full(surface, frame.view, frame.shared)
+            assert surface.texts, (name, size)
+            problems += [f"{name} at {size[0]}x{size[1]}: {p}" for p in _problems(surface.texts, size)]
+    assert problems == [], "\n".join(problems[:60]) + f"\n({len(problems)} problems)"
