@@ -51,8 +51,12 @@ def test_host_and_join_from_the_menus_with_the_joystick(tmp_path: Path, broker: 
             _press(guest, "B.right")
     assert guest.screen.code == code
     _press(guest, "B.ok")
-    assert isinstance(guest.screen, WaitingScreen)
-    assert code in guest.frame().shared.title
+    # the guest waits for the host's game, with the code on screen, unless the broker was quick enough to deliver
+    # the game within that same step (a race on a busy machine: then it is already playing)
+    if isinstance(guest.screen, WaitingScreen):
+        assert code in guest.frame().shared.title
+    else:
+        assert guest.game.session is not None
     pump([host, guest], lambda: guest.game.session is not None and guest.link.ready and host.link.ready, "the pairing")
     frame = guest.frame()
     assert frame.oleds["A"].title == "Remote partner"  # the host's seat: no key drawn on this box
