@@ -22,7 +22,7 @@ from device.audio import Audio
 from device.cluewarm import warm as warm_clue_checker
 from device.degraded import OledNotice
 from device.game import GameController, NotSaved
-from device.i18n import LANGUAGES, Translator
+from device.i18n import LANGUAGES, Translator, emulator_legend
 from device.inputs import InputInterpreter
 from device.navigation import Navigator
 from device.outputs import Outputs
@@ -67,7 +67,7 @@ class App:
             self.pins.migrate(old_pin)
             storage.set_setting("pin", None)
         warm_clue_checker(self.settings["language"])  # clue checker: background load
-        getattr(box, "set_language", lambda _language: None)(self.settings["language"])  # emulator side panel
+        self._emulator_legend(self.settings["language"])
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
         self.oled_notice = OledNotice(self)
         self.audio = Audio(self.settings, sound, speech)
@@ -88,7 +88,7 @@ class App:
     def _on_setting(self, key: str, value: Any) -> None:
         if key == "language" and value in LANGUAGES:
             self.tr = Translator(value)
-            getattr(self.box, "set_language", lambda _language: None)(value)  # the emulator's side panel
+            self._emulator_legend(value)
         if key == "brightness":
             self.outputs.brightness = float(value)
         if key == "hourglass_seconds":
@@ -195,6 +195,12 @@ class App:
             handler(arg)
         except Exception:  # noqa: BLE001
             log.exception("a screen failed on %r; the box goes on", arg)
+
+    def _emulator_legend(self, language: str) -> None:
+        """The emulator's side panel in the interface language (other backends have no panel)."""
+        set_legend = getattr(self.box, "set_legend", None)
+        if set_legend is not None:
+            set_legend(emulator_legend(language if language in LANGUAGES else self.tr.language))
 
     def frame(self) -> Frame:
         """The current screen's frame with the game's ring (public view, live effects, the running hourglass)."""

@@ -18,6 +18,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from hardware.emulator import LEGEND_TEXTS
+
 log = logging.getLogger("duetbox.i18n")
 
 #: The CLDR plural categories a plural table may use (``count`` names its count field).
@@ -124,3 +126,10 @@ class Translator:
 
     def has(self, key: str) -> bool:
         return key in self._messages
+
+
+def emulator_legend(language: str) -> dict[str, str]:
+    """The emulator's side-panel texts (``[emulator]``) in ``language``: the app hands them to the emulator, which
+    never reads device's catalogs itself (hardware does not import device)."""
+    tr = Translator(language)
+    return {k: tr(f"emulator.{k}") for k in LEGEND_TEXTS if tr.has(f"emulator.{k}")}

@@ -68,15 +68,10 @@ LEGEND_TEXTS: dict[str, str] = {
 }
 
 
-def legend_texts(language: str) -> dict[str, str]:
-    """The side panel's texts in ``language`` (device/locales' ``[emulator]``), English when unavailable."""
-    try:
-        from device.i18n import Translator
-
-        tr = Translator(language)
-    except (ImportError, OSError, ValueError):
-        return dict(LEGEND_TEXTS)
-    return {k: tr(f"emulator.{k}") if tr.has(f"emulator.{k}") else v for k, v in LEGEND_TEXTS.items()}
+def legend_texts(translated: dict[str, str] | None = None) -> dict[str, str]:
+    """The side panel's texts: ``translated`` (the app passes device/locales' ``[emulator]`` texts of its
+    interface language; hardware never reads device's catalogs itself) over the English defaults."""
+    return {k: (translated or {}).get(k, v) for k, v in LEGEND_TEXTS.items()}
 
 
 def legend_lines(texts: dict[str, str]) -> list[tuple[str, str]]:
@@ -191,7 +186,7 @@ class EmulatorBox(Box):
         self.display = EmulatorDisplay(self, grid)
         self._font = pygame.font.Font(_legend_font(), 18)
         self._small = pygame.font.Font(_legend_font(), 14)
-        self._texts = legend_texts("fr")
+        self._texts = legend_texts()
         self._seen: tuple[Any, ...] | None = None
         self._oled_cache: dict[Seat, tuple[int, Any]] = {}
         self._held: set[int] = set()  # keys down (pump faster while a hold is being timed)
@@ -267,9 +262,9 @@ class EmulatorBox(Box):
         pygame.draw.line(self.window, (50, 52, 58), (self.grid_rect.right, 0),
                          (self.grid_rect.right, self.window.get_height()))
 
-    def set_language(self, language: str) -> None:
-        """Write the side panel (ring title, key legend, seat labels) in the box's interface language."""
-        self._texts = legend_texts(language)
+    def set_legend(self, texts: dict[str, str]) -> None:
+        """Write the side panel (ring title, key legend, seat labels) with the app's translated ``texts``."""
+        self._texts = legend_texts(texts)
 
     def compose(self) -> None:
         """Draw every part into the window and show it."""

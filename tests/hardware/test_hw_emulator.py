@@ -199,15 +199,17 @@ def test_emulator_sdl_event_arriving_while_asleep_is_read_at_the_next_pump(emu, 
 
 
 def test_emulator_legend_follows_the_interface_language() -> None:
+    from device.i18n import emulator_legend
     from hardware.emulator import LEGEND, legend_lines, legend_texts
 
-    english = legend_lines(legend_texts("en"))
-    french = legend_lines(legend_texts("fr"))
+    english = legend_lines(legend_texts(emulator_legend("en")))
+    french = legend_lines(legend_texts(emulator_legend("fr")))
     assert len(english) == len(french) == len(LEGEND)
     assert english[0] == ("seat A", "W A S D  move")
     assert french[0] == ("siège A", "W A S D  déplacer")
     assert ("", "Espace  OK") in french and ("", "Entrée  OK") in french
-    assert legend_texts("de")["ring"] == "LED-Ring" and legend_texts("it")["keys"] == "Tasti"
+    assert legend_texts(emulator_legend("de"))["ring"] == "LED-Ring"
+    assert legend_texts(emulator_legend("it"))["keys"] == "Tasti"
     for language in ("fr", "en", "ro", "de", "it"):
-        texts = legend_texts(language)
+        texts = legend_texts(emulator_legend(language))
         assert not any(v.startswith("emulator.") for v in texts.values()), language
