@@ -6,9 +6,10 @@
     python tools/reader_calibration.py standin --lang en --data-dir D --noise 1,1.5   the stand-in on the same clues
 
 Files live in partner/data/calibration/: `<lang>-clues.json` (boards, the giver's side, the clue, its targets) and
-`<lang>-answers.txt` (one line per clue: its index, then the words the reader picked, as many as the number,
-chosen from the sheet alone, without the key). A stand-in reads each clue the same way: `number` picks, no
-feedback between them, stopping when it would stop. Both are scored as the share of picks green on the giver's side.
+`<lang>-answers*.txt` (one file per reader, one line per clue: its index, then the words the reader picked, as
+many as the number, chosen from the sheet alone, without the key). A stand-in reads each clue the same way:
+`number` picks, no feedback between them, stopping when it would stop. Both are scored as the share of picks
+green on the giver's side.
 """
 
 from __future__ import annotations
@@ -72,21 +73,22 @@ def sheet(lang: str) -> None:
 
 def score(lang: str) -> None:
     clues = _clues(lang)
-    good = total = 0
-    for line in (DIR / f"{lang}-answers.txt").read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        index, *picked = line.split()
-        c = clues[int(index)]
-        words, side, number = c["words"], c["side"], c["number"]
-        assert isinstance(words, list) and isinstance(side, str) and isinstance(number, int)
-        for word in picked[:number]:
-            if word not in words:
-                raise SystemExit(f"answer {index}: {word!r} is not on that board")
-            total += 1
-            good += side[words.index(word)] == "G"
-    lo, hi = _wilson(good, total)
-    print(f"blind reader: {good}/{total} = {good / total:.1%} [{lo:.1%}, {hi:.1%}]")
+    for path in sorted(DIR.glob(f"{lang}-answers*.txt")):  # one file per reader
+        good = total = 0
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            index, *picked = line.split()
+            c = clues[int(index)]
+            words, side, number = c["words"], c["side"], c["number"]
+            assert isinstance(words, list) and isinstance(side, str) and isinstance(number, int)
+            for word in picked[:number]:
+                if word not in words:
+                    raise SystemExit(f"{path.name}, answer {index}: {word!r} is not on that board")
+                total += 1
+                good += side[words.index(word)] == "G"
+        lo, hi = _wilson(good, total)
+        print(f"{path.name}: {good}/{total} = {good / total:.1%} [{lo:.1%}, {hi:.1%}]")
 
 
 def standins(lang: str, data_dir: str | None, levels: list[float]) -> None:
