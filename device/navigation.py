@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.screens import classic, missions, play, shell, solo
+from device.screens import again, classic, flows, missions, play, shell, solo
 from device.screens.base import Host, Screen
 from engine.session import ClassicSession
 
@@ -56,6 +56,11 @@ class Navigator:
 
     def solo_setup(self, back: Screen) -> None:
         self.host.switch(solo.SoloSetupScreen(self.host, back))
+
+    def after_game(self) -> None:
+        """The players leave a finished game: "same settings again" first (device/screens/again.py)."""
+        starters = {"duet": flows.start_duet, "classic": classic.start_classic, "solo": solo.start_solo}
+        again.after_game(self.host, starters, self.mission_map)
 
     def menu_extras(self, menu: Screen) -> list[Any]:
         """Rows the main menu adds for optional features: none here (``device.remote.app`` adds remote play)."""

@@ -27,6 +27,7 @@ from functools import lru_cache
 import pygame
 
 from . import cards as C
+from . import help as help_pages
 from . import screens
 from .models import (
     AttractUi,
@@ -1005,4 +1006,5 @@ _WHOLE_SCREENS: tuple[tuple[type | tuple[type, ...], Callable[..., None]], ...] 
     (MapUi, screens.mission_map),
     (AttractUi, screens.attract),
     (MessageUi, screens.message),
+    *help_pages.PAGES,  # help, about, confirmation (device/render/help.py)
 )

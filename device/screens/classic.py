@@ -78,7 +78,7 @@ def start_classic(host: Host, kind: str, *, variant: str = "standard", pack: str
         cards, language = deal_words(host, pack, 25)
     session = ClassicSession.create(kind, cards, host.rng, variant=variant, clues=clues, pictures_key=pictures_key,
                                     language=language)
-    host.game.begin(session, kind=kind, options={"pictures": kind == "pictures", "variant": variant})
+    host.game.begin(session, kind=kind, options={"pictures": kind == "pictures", "variant": variant, "pack": pack})
 
 
 class ClassicPlayScreen(DuetPlayScreen):
@@ -290,8 +290,7 @@ class ClassicOverScreen(Screen):
 
     def handle(self, event: InputEvent) -> None:
         if (event.kind == "press" and event.button in ("ok", "menu")) or event.kind == "touch":
-            self.host.game.end()
-            self.host.nav.menu()
+            self.host.nav.after_game()  # closes the game; "same settings again" preselected (screens/again.py)
 
     def frame(self) -> Frame:
         session = self.host.game.session

@@ -45,7 +45,7 @@ def deal_pictures(host: Host, n: int = 25) -> tuple[str, ...]:
 def start_duet(host: Host, kind: str, *, tokens: int = 9, pack: str = "fr", clues: str = "strict",
                several: bool = False, mission: str | None = None, sheet: int | None = None) -> None:
     """A new Duet game of ``kind`` ("duet", "duet_pictures", "hotseat", "mission")."""
-    options: dict[str, Any] = {"orientation": host.settings.get("orientation", "table")}
+    options: dict[str, Any] = {"orientation": host.settings.get("orientation", "table"), "pack": pack}
     language = host.settings.get("language", "fr")
     if kind == "duet_pictures":
         words = deal_pictures(host)

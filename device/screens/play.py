@@ -303,7 +303,7 @@ class DuetPlayScreen(Screen):
             done = self._act(seat, self._clue_action(seat, clue_word, entry["number"], override),
                              self.session.version)
         except InvalidClue as exc:
-            entry["step"], entry["choice"] = "refusal", 0
+            entry["step"], entry["choice"] = "refusal", 1  # "change the clue" preselected: one OK gives no illegal clue
             entry["refusal"] = self._reasons(exc)
             self.host.audio.play_cue("clue_refused")
             return
@@ -568,13 +568,7 @@ class GameOverScreen(Screen):
             self.confirmed.append(event.seat)
 
     def _leave(self) -> None:
-        host = self.host
-        sheet = host.game.options.get("sheet")
-        host.game.end()
-        if sheet is not None:
-            host.nav.mission_map(int(sheet))
-        else:
-            host.nav.menu()
+        self.host.nav.after_game()  # closes the game; "same settings again" preselected (screens/again.py)
 
     def frame(self) -> Frame:
         session = self.host.game.session

@@ -12,6 +12,7 @@ from device.degraded import oled_missing
 from device.render import models as m
 from device.screens import flows
 from device.screens.base import Frame, Host, Screen
+from device.screens.help import KIND_HELP, ConfirmScreen, HelpIndexScreen, HelpScreen, SoloInfoScreen
 from device.version import version
 from engine.errors import IllegalAction
 from hardware.base import InputEvent
@@ -24,6 +25,7 @@ class Item:
     enabled: bool = True
     value: str | None = None
     reason: str | None = None  # why a disabled item is disabled: the hint line while it is selected
+    info: Callable[[], None] | None = None  # OK on a disabled item: what to do about it (a page that says)
 
 
 class ListScreen(Screen):
@@ -55,6 +57,8 @@ class ListScreen(Screen):
             item = items[self.selected % len(items)]
             if item.enabled and item.action is not None:
                 item.action()
+            elif not item.enabled and item.info is not None:
+                item.info()
         elif event.button in ("stop", "menu"):
             self.go_back()
 
@@ -106,8 +110,11 @@ class MenuScreen(ListScreen):
             _solo_item(host, self),
             Item("menu.stats", lambda: host.switch(StatsScreen(host, self))),
             Item("menu.settings", lambda: host.switch(SettingsScreen(host, self))),
+            Item("help.menu", lambda: host.switch(HelpIndexScreen(host, self))),
             *(host.nav.menu_extras(self) or ()),  # entries of optional features (remote play, device/remote/)
         ]
+        if current is not None:
+            out = [self._asks_first(i) if i.key in NEW_GAME and i.enabled else i for i in out]
         # café mode, and a missing seat screen (device.degraded), suggest hot-seat: first after "resume"
         if host.settings.get("cafe_mode") or oled_missing(host):
             hotseat = [i for i in out if i.key == "menu.hotseat"]
@@ -117,6 +124,31 @@ class MenuScreen(ListScreen):
 
     def go_back(self) -> None:
         pass  # the menu is the bottom of the stack
+
+    def _asks_first(self, item: Item) -> Item:
+        """A new game's row while a game is saved: a confirmation first, "keep the saved game" preselected."""
+        host, start = self.host, item.action
+
+        def replace() -> None:
+            current = host.storage.current_game()
+            if current is not None:
+                if host.game.id == current.id:
+                    host.game.abandon()
+                else:
+                    host.storage.abandon_game(current.id)
+            self._items = None
+            if start is not None:
+                start()
+
+        def ask() -> None:
+            host.switch(ConfirmScreen(host, "replace", act=replace, safe=lambda: host.switch(self)))
+
+        return Item(item.key, ask, item.enabled, item.value, item.reason, item.info)
+
+
+#: The main menu's rows that start a new game (after a confirmation while another game is saved).
+NEW_GAME = frozenset({"menu.duet", "menu.missions", "menu.classic", "menu.pictures", "menu.duet_pictures",
+                      "menu.hotseat", "menu.solo"})
 
 
 def _solo_item(host: Host, menu: Screen) -> Item:
@@ -128,8 +160,12 @@ def _solo_item(host: Host, menu: Screen) -> Item:
         host.nav.solo_setup(menu)
 
     reason = None if found.ok else host.tr(found.reason, language=host.tr(f"lang.{language}"))
+
+    def explain() -> None:  # OK on the disabled row: a page that says what to do, in the box's language
+        host.switch(SoloInfoScreen(host, found.reason, menu))
+
     return Item("menu.solo", open_setup, enabled=found.ok, value=None if found.ok else host.tr("solo.off"),
-                reason=reason)
+                reason=reason, info=None if found.ok else explain)
 
 
 class PauseScreen(ListScreen):
@@ -147,6 +183,7 @@ class PauseScreen(ListScreen):
         can_penalise = host.game.session is not None and host.game.session.penalty_action() is not None
         sand = host.game.hourglass.state(host.clock.now())
         items = [Item("pause.resume", self.go_back),
+                 Item("help.pause", self._help),
                  Item("pause.hourglass_start", lambda: self._hourglass("start"))]
         if sand in ("running", "warning"):
             items.append(Item("pause.hourglass_pause", lambda: self._hourglass("pause")))
@@ -177,9 +214,16 @@ class PauseScreen(ListScreen):
         self.host.game.leave()
         self.host.switch(MenuScreen(self.host))
 
+    def _help(self) -> None:
+        """The help of the game being played (its kind), back to this pause menu."""
+        self.host.switch(HelpScreen(self.host, KIND_HELP.get(self.host.game.kind, "duet"), self))
+
     def _abandon(self) -> None:
-        self.host.game.abandon()
-        self.host.switch(MenuScreen(self.host))
+        def abandon() -> None:
+            self.host.game.abandon()
+            self.host.switch(MenuScreen(self.host))
+
+        self.host.switch(ConfirmScreen(self.host, "abandon", act=abandon, safe=lambda: self.host.switch(self)))
 
 
 # -- set-up --------------------------------------------------------------------------------------------------
@@ -363,7 +407,6 @@ class SettingsScreen(Screen):
         self.back = back
         self.selected = 0
         self.status = ""
-        self.confirm_reset = False
 
     def rows(self) -> list[str]:
         rows = ["language", "orientation", "brightness", "volume", "muted"]
@@ -410,18 +453,33 @@ class SettingsScreen(Screen):
         if row == "back":
             self.host.switch(self.back or MenuScreen(self.host))
         elif row == "reset_stats":
-            if self.confirm_reset:
-                self.host.storage.reset_statistics()
-                self.status, self.confirm_reset = self.tr("settings.reset_done"), False
-            else:
-                self.status, self.confirm_reset = self.tr("settings.reset_confirm"), True
+            self._confirm("reset_stats", self._reset_stats)
         elif row == "import_packs":
             self.status = packs.import_status(self.host)
         elif row == "change_pin":
             self.host.switch(PinScreen(self.host, self.back, mode="new"))
         elif row in ("shutdown", "reboot"):
-            self.status = self.tr(f"settings.{row}_now")
-            self.host.request_power(row)
+            self._confirm(row, lambda: self._power(row))
+
+    def _confirm(self, key: str, act: Callable[[], None]) -> None:
+        """Ask first (the safe choice preselected), then come back to these settings."""
+        def done() -> None:
+            self.host.switch(self)
+            act()
+
+        def keep() -> None:
+            self.status = ""
+            self.host.switch(self)
+
+        self.host.switch(ConfirmScreen(self.host, key, act=done, safe=keep))
+
+    def _reset_stats(self) -> None:
+        self.host.storage.reset_statistics()
+        self.status = self.tr("settings.reset_done")
+
+    def _power(self, what: str) -> None:
+        self.status = self.tr(f"settings.{what}_now")
+        self.host.request_power(what)
 
     def _value(self, row: str) -> str | None:
         v = self.host.settings.get(row)

@@ -1,0 +1,113 @@
+"""After a game: "same settings again" (issue 15). The game-over screens, when the players leave, ask
+``host.nav.after_game()``; the navigator reads the finished game's recipe here (mode and options, from the
+game's own set-up record and options, before the game is closed) and shows ``AfterGameScreen``: one OK on its
+first, preselected row deals a new game of the same kind with the same options. A mission won preselects the
+mission map instead (the next city), a mission lost preselects trying the same city again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from device.game import GameController
+from device.screens.base import Host, Screen
+from device.screens.shell import Item, ListScreen, MenuScreen
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How to deal the same game again: ``flow`` "duet" (flows.start_duet: Duet, Duet with pictures,
+    hot-seat, a mission), "classic" (classic.start_classic: classic, Pictures) or "solo"; ``options`` its
+    keyword arguments; ``kind`` the game's kind (for the label)."""
+
+    flow: str
+    kind: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    won: bool = False
+
+
+def recipe(game: GameController) -> Recipe | None:
+    """The recipe of the game open in ``game`` (None for a game that cannot simply be dealt again: remote)."""
+    session = game.session
+    if session is None:
+        return None
+    setup: Mapping[str, Any] = session.setup
+    rules: Mapping[str, Any] = setup.get("rules") or {}
+    options = game.options
+    language = str(setup.get("language") or options.get("language") or "fr")
+    pack = str(options.get("pack") or language)
+    outcome = session.outcome()
+    won = outcome is not None and outcome.result == "won"
+    kind = game.kind or session.mode
+    clues = str(rules.get("clues", "strict"))
+    if kind in ("duet", "duet_pictures", "hotseat", "mission"):
+        opts: dict[str, Any] = {"kind": kind, "pack": pack, "clues": clues,
+                                "several": bool(rules.get("several_clues", False))}
+        if "tokens" in rules:
+            opts["tokens"] = int(rules["tokens"])
+        if kind == "mission" or setup.get("mission"):
+            opts.update(kind="mission", mission=setup.get("mission"), sheet=options.get("sheet"))
+        return Recipe("duet", opts["kind"], opts, won)
+    if kind in ("classic", "pictures"):
+        return Recipe("classic", kind, {"kind": kind, "variant": str(setup.get("variant", "standard")),
+                                        "pack": pack, "clues": clues,
+                                        "pictures_key": str(setup.get("pictures_key", "source"))}, won)
+    if kind == "solo":
+        return Recipe("solo", kind, {"difficulty": str(options.get("difficulty", "normal")), "clues": clues}, won)
+    return None
+
+
+class AfterGameScreen(ListScreen):
+    """The players left the game over: same settings again (preselected), the mission map (a mission), the
+    menu."""
+
+    name = "after_game"
+    title_key = "again.title"
+
+    def __init__(self, host: Host, made: Recipe, start: Callable[[], None], *,
+                 open_map: Callable[[], None] | None = None) -> None:
+        super().__init__(host, back=MenuScreen(host))
+        self.recipe = made
+        self.start = start
+        self.open_map = open_map
+        # the natural next step: the next city after a mission won, else the same game again
+        self.selected = 1 if open_map is not None and made.won else 0
+
+    def items(self) -> list[Item]:
+        rows = [Item("again.same", self.start, value=self._summary())]
+        if self.open_map is not None:
+            rows.append(Item("again.map", self.open_map))
+        rows.append(Item("again.menu", lambda: self.host.switch(MenuScreen(self.host))))
+        return rows
+
+    def _summary(self) -> str:
+        return self.tr(f"kind.{self.recipe.kind}")
+
+    def go_back(self) -> None:
+        self.host.switch(MenuScreen(self.host))
+
+
+def after_game(host: Host, starters: Mapping[str, Callable[..., None]], open_map: Callable[[int], None]) -> None:
+    """Close the finished game and show what comes next (the navigator's ``after_game``)."""
+    made = recipe(host.game)
+    sheet = host.game.options.get("sheet")
+    host.game.end()
+    if made is None or made.flow not in starters:
+        if sheet is not None:
+            open_map(int(sheet))
+        else:
+            host.switch(MenuScreen(host))
+        return
+    starter = starters[made.flow]
+
+    def start() -> None:
+        starter(host, **made.options)
+
+    show_map = (lambda: open_map(int(sheet))) if sheet is not None else None
+    screen: Screen = AfterGameScreen(host, made, start, open_map=show_map)
+    host.switch(screen)
+
+
+__all__ = ["AfterGameScreen", "Recipe", "after_game", "recipe"]
