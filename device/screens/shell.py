@@ -159,7 +159,8 @@ def _solo_item(host: Host, menu: Screen) -> Item:
     def open_setup() -> None:
         host.nav.solo_setup(menu)
 
-    reason = None if found.ok else host.tr(found.reason, language=host.tr(f"lang.{language}"))
+    reason = None if found.ok else host.tr(
+        "help.solo_hint", reason=host.tr(found.reason, language=host.tr(f"lang.{language}")))
 
     def explain() -> None:  # OK on the disabled row: a page that says what to do, in the box's language
         host.switch(SoloInfoScreen(host, found.reason, menu))
@@ -183,7 +184,6 @@ class PauseScreen(ListScreen):
         can_penalise = host.game.session is not None and host.game.session.penalty_action() is not None
         sand = host.game.hourglass.state(host.clock.now())
         items = [Item("pause.resume", self.go_back),
-                 Item("help.pause", self._help),
                  Item("pause.hourglass_start", lambda: self._hourglass("start"))]
         if sand in ("running", "warning"):
             items.append(Item("pause.hourglass_pause", lambda: self._hourglass("pause")))
@@ -191,6 +191,7 @@ class PauseScreen(ListScreen):
             items.append(Item("pause.hourglass_resume", lambda: self._hourglass("resume")))
         return items + [
             Item("pause.penalty", self._penalty, enabled=can_penalise),
+            Item("help.pause", self._help),
             Item("pause.leave", self._leave),
             Item("pause.abandon", self._abandon),
         ]

@@ -55,7 +55,7 @@ def test_app_refused_clue_accepted_anyway(tmp_path: Path) -> None:
     record = make_record(9)
     t = Table()
     t.add("press A.ok", "press A.ok", f"type A {record['words'][3]}", "press A.ok", "snapshot refused")
-    t.add("press A.ok")  # "accept anyway" is the first choice
+    t.add("press A.right", "press A.ok")  # "accept anyway" is the other choice: "change the clue" is preselected
     code, snaps, data = run_box(tmp_path, t, record=record)
     assert code == 0
     actions = exported(data, "1")["actions"]

@@ -137,12 +137,12 @@ def test_app_hourglass_works_in_two_games_in_a_row(app: App, mixer: RecordingMix
     step(app)
     _lose_at_once(app, first)
     assert sand(app) == "idle"
-    app.box.press("A.ok")  # both seats confirm, then OK leaves to the menu
+    app.box.press("A.ok")  # both seats confirm, then OK leaves ("same settings again" or the menu)
     app.box.press("B.ok")
     step(app)
     app.box.press("A.ok")
     step(app)
-    assert app.screen.name == "menu"
+    assert app.screen.name == "after_game"
     app.box.advance(120)  # nothing runs on in the menu
     step(app)
     assert hourglass_cues(mixer) == ["hourglass_warning", "hourglass_end"]

@@ -137,8 +137,8 @@ def test_game_over_leaves_through_the_navigator(tmp_path: Path) -> None:
     screen.handle(_event("press", "B.ok", t))
     assert screen.revealed
     screen.handle(_event("press", "A.ok", t))
-    assert host.nav.calls == [("menu", ())]
-    assert host.game.session is None
+    # the navigator closes the game and offers "same settings again" (device/screens/again.py)
+    assert host.nav.calls == [("after_game", ())]
 
 
 def test_menu_reads_storage_once_per_visit_not_per_frame(tmp_path: Path) -> None:

@@ -97,8 +97,15 @@ def test_solo_menu_disabled_with_the_reason_when_no_model_is_built(env: Path) ->
         assert not item.enabled
         app.screen.selected = index
         hint = app.screen.model().hint
-        assert "duetbox partner build" in hint and "\n" not in hint
-        app.box.press("A.ok")  # a disabled item does nothing
+        # plain words in the interface language, one line, no shell command as the only hint
+        assert hint == app.tr("help.solo_hint", reason=app.tr("solo.not_built"))
+        assert "\n" not in hint and "`" not in hint
+        app.box.press("A.ok")  # OK on the disabled row says what to do: a page, nothing started
+        app.step(0)
+        assert app.screen.name == "solo_info" and app.game.session is None
+        page = " ".join(app.frame().shared.lines)
+        assert "make partner" in page and "docs/usage.md" in page
+        app.box.press("A.ok")
         app.step(0)
         assert isinstance(app.screen, MenuScreen)
     finally:
@@ -113,7 +120,8 @@ def test_solo_menu_not_offered_in_romanian_even_when_built(env: Path) -> None:
         index, item = _menu_item(app)
         assert not item.enabled
         app.screen.selected = index
-        assert app.screen.model().hint == app.tr("solo.no_model", language=app.tr("lang.ro"))
+        assert app.screen.model().hint == app.tr("help.solo_hint",
+                                                 reason=app.tr("solo.no_model", language=app.tr("lang.ro")))
     finally:
         app.shutdown()
     assert solo.availability("fr", data).ok and not solo.availability("ro", data).ok
@@ -273,7 +281,13 @@ def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
         for _ in range(app.screen.pages):
             app.box.press("A.ok")
             app.step(0)
-        assert isinstance(app.screen, MenuScreen)
+        # then "same settings again", preselected: one OK deals a new solo game with the same difficulty
+        assert app.screen.name == "after_game" and app.screen.items()[app.screen.selected].key == "again.same"
+        first = app.game.id
+        app.box.press("A.ok")
+        app.step(0)
+        assert app.game.playing and app.game.kind == "solo" and app.game.options.get("solo") == "B"
+        assert app.game.options.get("difficulty") == "normal" and app.game.id != first
     finally:
         app.shutdown()
     # secrecy: the partner only ever saw seat B's side, never seat A's, never the engine state
@@ -501,7 +515,7 @@ def test_solo_model_gone_says_why_and_the_game_waits(env: Path, monkeypatch: pyt
         view = app.game.session.public_view()
         assert view.phase == "clue" and not view.clues
         message = app.screen.message(view)
-        assert message.startswith(app.tr("solo.failed", reason="")) and "duetbox partner build" in message
+        assert message == app.tr("solo.failed", reason=app.tr("solo.not_built"))
         app.box.press("menu")
         app.box.release("menu")
         app.step(0)
