@@ -2,7 +2,9 @@
 
 Every ``docs/scripts/*.txt`` is a scripted run (the ``duetbox run --script`` language). A first line ``#! ARGS``
 adds arguments to that run (``--seed 4``, ``--start docs/scripts/records/duet.json``); a second line ``#? solo fr``
-skips the script, keeping its pictures, where no French solo model is built (``duetbox partner build``). Each run
+skips the script, keeping its pictures, where no French solo model is built (``duetbox partner build``; one built
+elsewhere is found through ``DUETBOX_DATA_DIR=/path/to/data make docs``), and ``#? no-solo`` runs it as on a box
+where none was ever built (the partner is looked for in the run's own, empty, data directory only). Each run
 starts on a fresh data directory, once per display size: at 1280x720 its snapshots go to ``docs/img/usage/``, at
 800x480 (the official 7" screen) to ``docs/img/usage/800x480/`` (shared display and both OLEDs; ring frames are
 left out).
@@ -14,6 +16,8 @@ import os
 import shlex
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
         extra = [str(ROOT / a) if a.startswith("docs/") else a for a in extra]
         for size, out in SIZES:
             out.mkdir(parents=True, exist_ok=True)
-            with tempfile.TemporaryDirectory(prefix="duetbox-docs-") as data:
+            with tempfile.TemporaryDirectory(prefix="duetbox-docs-") as data, solo_hidden(head, data):
                 code = run.main(["--hardware", "mock", "--script", str(script), "--snapshots", str(out),
                                  "--data-dir", data, "--size", size, *extra])
             if code != 0:
@@ -57,6 +61,24 @@ def main(argv: list[str] | None = None) -> int:
         for ring in out.glob("*-ring.json"):
             ring.unlink()
     return 1 if failed else 0
+
+
+@contextmanager
+def solo_hidden(head: list[str], data: str) -> Iterator[None]:
+    """For a script headed ``#? no-solo``: the partner's default directory is the run's data directory (empty), as
+    on a box where no solo model was built, whatever this machine has."""
+    if not (len(head) > 1 and head[1].strip() == "#? no-solo"):
+        yield
+        return
+    before = os.environ.get("DUETBOX_DATA_DIR")
+    os.environ["DUETBOX_DATA_DIR"] = data
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("DUETBOX_DATA_DIR", None)
+        else:
+            os.environ["DUETBOX_DATA_DIR"] = before
 
 
 def _solo_ready(language: str) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from device.game import GameController
+from device.render import models as m
 from device.screens.base import Host, Screen
 from device.screens.shell import Item, ListScreen, MenuScreen
 
@@ -76,14 +77,15 @@ class AfterGameScreen(ListScreen):
         self.selected = 1 if open_map is not None and made.won else 0
 
     def items(self) -> list[Item]:
-        rows = [Item("again.same", self.start, value=self._summary())]
+        rows = [Item("again.same", self.start)]
         if self.open_map is not None:
             rows.append(Item("again.map", self.open_map))
         rows.append(Item("again.menu", lambda: self.host.switch(MenuScreen(self.host))))
         return rows
 
-    def _summary(self) -> str:
-        return self.tr(f"kind.{self.recipe.kind}")
+    def model(self) -> m.MenuUi:
+        ui = super().model()
+        return m.MenuUi(ui.title, ui.items, ui.selected, self.tr("again.hint"))
 
     def go_back(self) -> None:
         self.host.switch(MenuScreen(self.host))

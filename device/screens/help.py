@@ -183,10 +183,10 @@ class SoloInfoScreen(Screen):
 
     def frame(self) -> Frame:
         tr = self.tr
-        language = tr(f"lang.{self.host.settings.get('language', 'fr')}")
+        language = tr(f"help.name_{self.host.settings.get('language', 'fr')}")  # "en français", "in French"
         lines = (tr(f"help.solo_off_{self.reason}", language=language), tr("help.solo_off_then"))
         shared = AboutUi(tr("help.solo_off_title"), lines, tr("hint.back"), _orientation(self.host))
-        oled = m.OledTextUi(tr("help.solo_off_title"), (tr("help.oled"),))
+        oled = m.OledTextUi(tr("help.mode_solo"), (tr("solo.off"), tr("about.oled")))
         return Frame(shared=shared, oleds={"A": oled, "B": oled})
 
 

@@ -109,8 +109,8 @@ class MenuScreen(ListScreen):
             Item("menu.hotseat", lambda: host.switch(SetupScreen(host, "hotseat", self))),
             _solo_item(host, self),
             Item("menu.stats", lambda: host.switch(StatsScreen(host, self))),
-            Item("menu.settings", lambda: host.switch(SettingsScreen(host, self))),
             Item("help.menu", lambda: host.switch(HelpIndexScreen(host, self))),
+            Item("menu.settings", lambda: host.switch(SettingsScreen(host, self))),
             *(host.nav.menu_extras(self) or ()),  # entries of optional features (remote play, device/remote/)
         ]
         if current is not None:
@@ -160,7 +160,7 @@ def _solo_item(host: Host, menu: Screen) -> Item:
         host.nav.solo_setup(menu)
 
     reason = None if found.ok else host.tr(
-        "help.solo_hint", reason=host.tr(found.reason, language=host.tr(f"lang.{language}")))
+        "help.solo_hint", reason=host.tr(found.reason, language=host.tr(f"help.name_{language}")))
 
     def explain() -> None:  # OK on the disabled row: a page that says what to do, in the box's language
         host.switch(SoloInfoScreen(host, found.reason, menu))

@@ -121,7 +121,7 @@ def test_solo_menu_not_offered_in_romanian_even_when_built(env: Path) -> None:
         assert not item.enabled
         app.screen.selected = index
         assert app.screen.model().hint == app.tr("help.solo_hint",
-                                                 reason=app.tr("solo.no_model", language=app.tr("lang.ro")))
+                                                 reason=app.tr("solo.no_model", language=app.tr("help.name_ro")))
     finally:
         app.shutdown()
     assert solo.availability("fr", data).ok and not solo.availability("ro", data).ok

@@ -49,8 +49,9 @@ def _frames(script: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> li
         frames.append((name, app.frame()))
 
     monkeypatch.setattr(run, "snapshot", capture)
-    code = run.main(["--hardware", "mock", "--script", str(script), "--data-dir", str(tmp_path),
-                     "--size", "800x480", *extra])
+    with docs.solo_hidden(head, str(tmp_path)):  # ``#? no-solo``: as on a box without a solo model
+        code = run.main(["--hardware", "mock", "--script", str(script), "--data-dir", str(tmp_path),
+                         "--size", "800x480", *extra])
     assert code == 0
     return frames
 
