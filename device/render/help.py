@@ -136,7 +136,9 @@ def figure(surface: pygame.Surface, box: pygame.Rect, fig: Figure, text: TextCac
         if fig.kind == "token":
             C.token(surface, centre, max(6, min(room.width, room.height) // 3), "innocent")
         else:
-            size = max(C.MIN_TEXT_PX, room.height // 3)
+            size = max(C.MIN_TEXT_PX, min(room.height // 3, 40))
+            while size > C.MIN_TEXT_PX and pg_font(size, True).size(fig.content)[0] + 2 * size > room.width:
+                size -= 1  # the plate (text + a margin each side) fits the column
             t = text.get(fig.content, size, C.INK_LIGHT, bold=True)
             plate = t.get_rect(center=centre).inflate(size, size // 2)
             C.rounded(surface, C.PANEL, plate, size // 3)
@@ -175,7 +177,7 @@ def help_page(surface: pygame.Surface, rect: pygame.Rect, ui: HelpUi, text: Text
         if figures:
             column = max(90, r.width // 5)
             rows = len(figures)
-            cell_h = max(30, min((bottom - y) // rows, column))
+            cell_h = max(30, min((bottom - y) // rows, column * 3 // 4))
             top = y + max(0, (bottom - y - cell_h * rows) // 2)
             for k, fig in enumerate(figures):
                 cell = pygame.Rect(r.left + pad, top + k * cell_h, column, cell_h - 4)
