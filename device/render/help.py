@@ -83,7 +83,8 @@ def _both_seats(surface: pygame.Surface, rect: pygame.Rect, orientation: str, dr
     surface.blit(turned_half(scratch), (rect.left, rect.top - (lower.height - rect.height // 2)))
     surface.blit(scratch, lower)
     mid = lower.top
-    pygame.draw.line(surface, C.PANEL_LINE, (rect.left + rect.width // 10, mid), (rect.right - rect.width // 10, mid), 2)
+    inset = rect.width // 10
+    pygame.draw.line(surface, C.PANEL_LINE, (rect.left + inset, mid), (rect.right - inset, mid), 2)
 
 
 def _sizes(rect: pygame.Rect) -> tuple[int, int, int]:
