@@ -343,3 +343,71 @@ def test_after_a_mission_the_map_or_the_same_city(app: App) -> None:
     press(app, "ok")
     assert app.game.playing and app.game.session.setup.get("mission") == "Prague"  # type: ignore[union-attr]
     assert app.game.options.get("sheet") == sheet
+
+
+# -- texts ---------------------------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+SHELL_SECTIONS = ("help.", "about.", "confirm.", "again.")
+
+
+def _shell_texts(language: str) -> dict[str, str]:
+    from device.i18n import catalog
+
+    return {k: v for k, v in catalog(language).items() if k.startswith(SHELL_SECTIONS)}
+
+
+@pytest.mark.parametrize("language, formal", [("fr", r"\b(vous|votre|vos)\b"), ("de", r"\b(Sie|Ihr|Ihre|Ihnen)\b"),
+                                              ("it", r"\b(Lei|Suo|Sua)\b"),
+                                              ("ro", r"\b(dumneavoastră|dvs)\b|\b\w+ați\b")])
+def test_shell_texts_use_the_familiar_form(language: str, formal: str) -> None:
+    import re
+
+    texts = _shell_texts(language)
+    assert len(texts) > 60
+    assert [k for k, v in texts.items() if re.search(formal, v)] == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_solo_not_installed_says_what_to_do_in_every_language(language: str) -> None:
+    tr = Translator(language)
+    page = tr("help.solo_off_then")
+    assert "make partner" in page and "docs/usage.md" in page
+    hint = tr("help.solo_hint", reason=tr("solo.not_built"))
+    assert "`" not in hint and "partner build" not in hint and "OK" in hint  # plain words, not a command
+
+
+def test_readme_and_tour_say_how_to_build_the_partner_and_the_form_of_address() -> None:
+    readme = (ROOT / "README.md").read_text("utf-8")
+    assert "make partner" in readme
+    usage = (ROOT / "docs" / "usage.md").read_text("utf-8")
+    assert "make partner" in usage
+    address = usage[usage.index("**Form of address.**"):][:600]
+    for word in ("French\n*tu*", "German *du*", "Italian\n*tu*", "Romanian *tu*"):
+        assert " ".join(word.split()) in " ".join(address.split()), word
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_help_about_and_confirm_pages_fit_in_every_language(app: App, language: str) -> None:
+    """Longer languages too: every help page, the about page and every question, at both sizes, keep their
+    texts at the minimum size, whole and apart (the layout test's checks)."""
+    from render.test_layout import _problems  # type: ignore[import-not-found]
+
+    app.settings.set("language", language)  # the app's translator follows the setting
+    assert app.tr.language == language
+    menu = MenuScreen(app)
+    screens: list[Any] = [AboutScreen(app, menu)]
+    for mode in MODES:
+        for page in range(2):
+            screen = HelpScreen(app, mode, menu)
+            screen.page = page
+            screens.append(screen)
+    screens += [ConfirmScreen(app, key, act=lambda: None, safe=lambda: None)
+                for key in ("abandon", "shutdown", "reboot", "reset_stats", "replace")]
+    problems = []
+    for screen in screens:
+        frame = screen.frame()
+        for size in ((1280, 720), (800, 480)):
+            problems += [f"{screen.name} {getattr(screen, 'mode', '')} {size}: {p}"
+                         for p in _problems(texts_at(frame, size), size)]
+    assert problems == []
