@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from engine.pictures_deck import picture_path
+
 from . import cards as C
 from .screens import SELECT, paragraph
 from .text import TextCache, ellipsize, pg_font, surface_like, turned_half
@@ -120,8 +122,6 @@ def _hint(surface: pygame.Surface, rect: pygame.Rect, hint: str, text: TextCache
 
 def _picture(picture_id: str, size: tuple[int, int]) -> pygame.Surface | None:
     try:
-        from engine.pictures_deck import picture_path
-
         with picture_path(picture_id).open("rb") as fh:
             return pygame.transform.smoothscale(pygame.image.load(fh, "picture.png"), size)
     except (KeyError, OSError, ValueError, pygame.error):
