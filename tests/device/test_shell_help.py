@@ -411,3 +411,30 @@ def test_help_about_and_confirm_pages_fit_in_every_language(app: App, language: 
             problems += [f"{screen.name} {getattr(screen, 'mode', '')} {size}: {p}"
                          for p in _problems(texts_at(frame, size), size)]
     assert problems == []
+
+
+@pytest.mark.parametrize("mode", ["classic", "hotseat"])
+def test_refused_clue_defaults_to_changing_it_in_classic_and_hotseat(app: App, mode: str) -> None:
+    from device.screens.classic import start_classic
+
+    if mode == "classic":
+        start_classic(app, "classic", pack="fr")
+    else:
+        flows.start_duet(app, "hotseat", pack="fr")
+    session = app.game.session
+    assert session is not None
+    word = session.setup["words"][0] if mode == "hotseat" else session.state.cards[0]  # type: ignore[attr-defined]
+    if mode == "hotseat":  # the clue entry as it stands once the giver has seen the key and let go
+        app.screen.entry = {"seat": "A", "step": "number", "number": 1, "word": "", "letter": 0,  # type: ignore
+                            "refusal": None, "choice": 0}
+        press(app, "ok")
+        assert app.screen.entry["step"] == "word"  # type: ignore[union-attr]
+    else:
+        press(app, "ok", "ok")
+    app.box.type_text("A", word)
+    app.step(0)
+    press(app, "ok")
+    entry = app.screen.entry  # type: ignore[union-attr]
+    assert entry is not None and entry["step"] == "refusal" and entry["choice"] == 1  # "change"
+    press(app, "ok")
+    assert not session.public_view().clues and app.screen.entry["step"] == "word"  # type: ignore[union-attr]
