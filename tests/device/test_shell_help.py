@@ -438,3 +438,20 @@ def test_refused_clue_defaults_to_changing_it_in_classic_and_hotseat(app: App, m
     assert entry is not None and entry["step"] == "refusal" and entry["choice"] == 1  # "change"
     press(app, "ok")
     assert not session.public_view().clues and app.screen.entry["step"] == "word"  # type: ignore[union-attr]
+
+
+def test_after_a_mission_won_the_map_is_preselected(app: App) -> None:
+    from device.screens.again import AfterGameScreen, Recipe
+
+    opened: list[str] = []
+    won = AfterGameScreen(app, Recipe("duet", "mission", {}, won=True), lambda: opened.append("again"),
+                          open_map=lambda: opened.append("map"))
+    app.switch(won)
+    assert won.items()[won.selected].key == "again.map"
+    press(app, "ok")
+    assert opened == ["map"]
+    lost = AfterGameScreen(app, Recipe("duet", "mission", {}, won=False), lambda: opened.append("again"),
+                           open_map=lambda: opened.append("map"))
+    assert lost.items()[lost.selected].key == "again.same"
+    plain = AfterGameScreen(app, Recipe("duet", "duet", {}, won=True), lambda: None)
+    assert [i.key for i in plain.items()] == ["again.same", "again.menu"] and plain.selected == 0
