@@ -29,7 +29,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "fr": {
         "gave": "J'ai dit {word} {number} : je pensais à {meant}",
         "gave_fallback": "J'ai dit {word} {number} : je pensais à {meant} (plus d'indice sûr : le moins risqué)",
-        "received": "Vous avez dit {word} {number} : j'ai pesé {considered} ; j'ai touché {guessed} ; {reason}",
+        "received": "Tu as dit {word} {number} : j'ai pesé {considered} ; j'ai touché {guessed} ; {reason}",
         "received_sd": "Mort subite : j'ai pesé {considered} ; j'ai touché {guessed} ; {reason}",
         "considered": "{word} ({green} vert, {assassin} assassin)",
         "nothing": "rien",
@@ -46,7 +46,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ro": {
         "gave": "Am spus {word} {number}: mă gândeam la {meant}",
         "gave_fallback": "Am spus {word} {number}: mă gândeam la {meant} (niciun indiciu sigur: cel mai puțin riscant)",
-        "received": "Ați spus {word} {number}: am cântărit {considered}; am atins {guessed}; {reason}",
+        "received": "Ai spus {word} {number}: am cântărit {considered}; am atins {guessed}; {reason}",
         "received_sd": "Moarte subită: am cântărit {considered}; am atins {guessed}; {reason}",
         "considered": "{word} ({green} verde, {assassin} asasin)",
         "nothing": "nimic",

@@ -172,6 +172,21 @@ def test_i18n_french_says_tu_throughout() -> None:
     vous = re.compile(r"\b(vous|votre|vos)\b|\b\w{3,}ez\b", re.IGNORECASE)
     offenders = [(k, t) for k, t in catalog("fr").items() if vous.search(t)]
     assert offenders == []
+    # and the Solo partner's own texts ("what I meant"), which live in partner/messages.py
+    from partner.messages import MESSAGES
+
+    assert [(k, t) for k, t in MESSAGES["fr"].items() if vous.search(t)] == []
+
+
+def test_i18n_romanian_and_italian_say_tu_to_one_player() -> None:
+    # the second person plural (dumneavoastră / voi in Romanian, voi in Italian) crept into a few strings
+    ro = re.compile(r"\b\w+(ați|eți|iți)\b")
+    allowed_ro = {"toți", "săgeți", "agenți", "găsiți"}
+    bad_ro = [(k, t) for k, t in catalog("ro").items()
+              if any(m.group(0).lower() not in allowed_ro for m in ro.finditer(t))]
+    assert bad_ro == []
+    it = re.compile(r"\b(premete|tenete|guardate|provate|giocate a|scegliete|aspettate|rilasciate|toccate)\b")
+    assert [(k, t) for k, t in catalog("it").items() if it.search(t)] == []
 
 
 def test_i18n_every_character_is_in_the_bundled_fonts() -> None:

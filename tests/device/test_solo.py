@@ -273,7 +273,7 @@ def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
         text = " ".join(app.screen.lines)
         # the interface (and the partner) speak French here
         assert f"J'ai dit {clue.word.upper()} {clue.number} : je pensais à" in text
-        assert "Vous avez dit" in text
+        assert "Tu as dit" in text  # tu, as everywhere in French
         shared = app.screen.frame().shared
         assert shared.title == app.tr("solo.meant_title")
         assert shared.lines[-1] == app.tr("solo.meant_hint", page=1, pages=app.screen.pages)
