@@ -99,11 +99,15 @@ def _standin_ring(view: Any, effects: tuple[Any, ...], t: float, count: int, bri
 class Outputs:
     """Draws frames on one box. ``last_ring`` keeps the last logical ring frame (for snapshots)."""
 
-    def __init__(self, box: Any, *, brightness: float = 1.0) -> None:
+    def __init__(self, box: Any, *, brightness: float = 1.0, shared_rotation: int = 0) -> None:
         self.box = box
         self.brightness = brightness
+        #: 0 or 180: the shared display turned half a turn (a remote guest's seat B reads it upright)
+        self.shared_rotation = shared_rotation
+        self._unturned: Any = None  # what the renderer draws on when turned (its caches keep their surface)
+        self._drawn_rotation = shared_rotation
         self.last_ring: list[tuple[int, int, int]] = []
-        self._last_shared: tuple[Any, Any] | None = None
+        self._last_shared: tuple[Any, ...] | None = None
         self._oled_seen: dict[str, tuple[Any, Any]] = {}
         self._display_failed = False  # present() failed: log once per burst, redraw whole when it returns
         self._renderer = _SharedRenderer() if _SharedRenderer is not None else None
@@ -118,18 +122,27 @@ class Outputs:
         display = self.box.display
         if display is None:
             return
-        key = (frame.view, frame.shared)
+        key = (frame.view, frame.shared, self.shared_rotation)
         if not force and key == self._last_shared:
             return
         self._last_shared = key
+        if self._drawn_rotation != self.shared_rotation:  # the renderer's caches hold the other surface
+            self._drawn_rotation = self.shared_rotation
+            self._renderer = _SharedRenderer() if _SharedRenderer is not None else None
+        surface = display.surface if self.shared_rotation != 180 else self._turned_source(display.surface)
         try:
             if _render_shared is not None:
-                rects = _render_shared(display.surface, frame.view, frame.shared, self._renderer)
+                rects = _render_shared(surface, frame.view, frame.shared, self._renderer)
             else:
-                rects = _standin_shared(display.surface, frame.view, frame.shared)
+                rects = _standin_shared(surface, frame.view, frame.shared)
         except Exception:  # noqa: BLE001 - a drawing bug must not stop the game
             log.exception("drawing the shared display failed; showing the stand-in")
-            rects = _standin_shared(display.surface, frame.view, frame.shared)
+            rects = _standin_shared(surface, frame.view, frame.shared)
+        if surface is not display.surface:
+            import pygame
+
+            display.surface.blit(pygame.transform.flip(surface, True, True), (0, 0))
+            rects = None  # the whole display (a turned rect list is not worth the bookkeeping)
         try:
             display.present(None if self._display_failed else rects)
         except (OSError, RuntimeError) as exc:  # pygame.error is a RuntimeError: a display that went away
@@ -141,6 +154,11 @@ class Outputs:
         if self._display_failed:
             log.info("the shared display is back")
             self._display_failed = False
+
+    def _turned_source(self, target: Any) -> Any:
+        if self._unturned is None or self._unturned.get_size() != target.get_size():
+            self._unturned = target.copy()
+        return self._unturned
 
     def _oled(self, seat: str, frame: Frame, ui: Any, force: bool) -> None:
         screen = self.box.oleds.get(seat)

@@ -13,6 +13,7 @@ It is the ordinary ``device.app.App`` composed with remote parts instead of the 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from device.app import App
@@ -24,6 +25,7 @@ from device.remote.screens import menu_items
 from device.remote.transport import BrokerConfig
 from device.render import models as m
 from device.screens.base import Frame, Screen
+from engine.views import SeatView
 from hardware.base import InputEvent
 
 __all__ = ["KIND", "PartnerAway", "RemoteApp", "remote_frame"]
@@ -70,6 +72,10 @@ class RemoteApp(App):
 
     def frame(self) -> Frame:
         frame = super().frame()
+        game, screen = self.remote_game, self.screen
+        guest = game.linked and game.link is not None and game.link.role == "guest"
+        # the guest's seat B sits at the display's top edge: the whole picture turned for it (docs/remote.md)
+        self.outputs.shared_rotation = 180 if guest and screen is not None and screen.in_game else 0
         if self.storage.problem is not None or self.storage.notice is not None:
             return frame  # the storage message comes first
         return remote_frame(self, frame)
@@ -82,6 +88,16 @@ class RemoteApp(App):
     def shutdown(self) -> None:
         self.remote_game.close_link()
         super().shutdown()
+
+
+def unturned_map(view: SeatView, ui: Any) -> tuple[SeatView, Any]:
+    """Seat B's key map as seat A's is drawn (card 0 at its top-left): on a turned display B sees the grid as A
+    does. The OLED renderer turns B's map, so the cards are handed to it in reverse order (card i as 24 - i)."""
+    last = len(view.key) - 1
+    public = replace(view.public, cards=tuple(reversed(view.public.cards)))
+    if isinstance(ui, m.SeatKeyUi) and ui.cursor is not None:
+        ui = replace(ui, cursor=last - ui.cursor)
+    return replace(view, public=public, key=view.key[::-1]), ui
 
 
 def remote_frame(app: RemoteApp, frame: Frame) -> Frame:
@@ -109,6 +125,9 @@ def remote_frame(app: RemoteApp, frame: Frame) -> Frame:
     frame.oleds = dict(frame.oleds)
     frame.oleds[partner] = m.OledTextUi(tr("remote.partner"), partner_lines)
     frame.seat_views = {k: v for k, v in frame.seat_views.items() if k != partner}
+    if app.outputs.shared_rotation == 180 and link.seat in frame.seat_views:
+        frame.seat_views[link.seat], frame.oleds[link.seat] = unturned_map(frame.seat_views[link.seat],
+                                                                           frame.oleds.get(link.seat))
     if link.pending is not None or link.refusal is not None:
         text = tr("remote.sending") if link.pending is not None else tr("remote.refused")
         local = frame.oleds.get(link.seat)

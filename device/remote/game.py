@@ -77,10 +77,9 @@ class RemoteGame(GameController):
     @staticmethod
     def remote_options(code: str, role: Role, game: str | None) -> dict[str, Any]:
         seat = SEAT_OF[role]
-        # the shared display turned so that the local seat reads it upright (seat B: the renderer's table mode
-        # already prints every word the right way up for B)
-        orientation = "upright" if seat == "A" else "table"
-        return {"remote": {"code": code, "role": role, "game": game, "seat": seat}, "orientation": orientation}
+        # each word once, upright for the local seat: the guest's display is turned half a turn for seat B
+        # (RemoteApp.frame), so both boxes show the same picture, each to its own player
+        return {"remote": {"code": code, "role": role, "game": game, "seat": seat}, "orientation": "upright"}
 
     # -- starting a remote game ------------------------------------------------------------------------------
     def host_game(self, *, code: str | None = None, pack: str | None = None, tokens: int = 9,

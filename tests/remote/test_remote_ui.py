@@ -108,3 +108,36 @@ def test_the_partners_cursor_and_clue_reach_the_other_box(tmp_path: Path, broker
     pump([host, guest], lambda: guest.game.session.version == 1, "the clue")
     assert speaker.said == ["Your partner's clue: 2"]  # a clue without a typed word: its number
     assert guest.game.session.state.clues[-1].seat == "A"  # in the history the shared display draws
+
+
+def test_the_guests_shared_display_is_the_hosts_turned_half_a_turn(tmp_path: Path, broker: Broker) -> None:
+    """Seat B sits at the top edge of the guest's box: its display shows the host's picture turned 180°, so
+    both players see the same grid the right way up; B's key map is drawn like A's (card 0 at its top-left)."""
+    import pygame
+
+    from device.render.oled import CELL, cell_origin
+
+    host = make_box(tmp_path / "host", broker, seed=1)
+    guest = make_box(tmp_path / "guest", broker, seed=2)
+    host.host_game(code="HKMPRT", pack="en")
+    guest.join_game("HKMPRT")
+    pump([host, guest], lambda: guest.game.session is not None and guest.link.ready and host.link.ready, "the pairing")
+    pump([host, guest], lambda: guest.screen.cursors.get("A") == host.screen.cursors.get("A")
+         and host.screen.cursors.get("B") == guest.screen.cursors.get("B"), "the cursors to agree")
+    for app in (host, guest):
+        app.draw(force=True)
+    assert host.outputs.shared_rotation == 0 and guest.outputs.shared_rotation == 180
+    assert host.frame().shared == guest.frame().shared  # the same picture is drawn on both boxes...
+    shown_host = pygame.image.tobytes(host.box.display.surface, "RGB")
+    turned_guest = pygame.image.tobytes(pygame.transform.flip(guest.box.display.surface, True, True), "RGB")
+    assert shown_host == turned_guest  # ...and the guest's display shows it turned half a turn
+    assert shown_host != pygame.image.tobytes(guest.box.display.surface, "RGB")  # (a picture that is not symmetric)
+    # B's OLED map: card i where seat A's map has it (a green of B's side filled, a bystander an empty outline)
+    side = guest.game.session.state.key.side("B")
+    card = next(i for i in range(25) if side[i] == "G" and side[24 - i] == "N")
+    image = guest.box.oleds["B"].image
+    inside = lambda i: image.getpixel((cell_origin(i, "A")[0] + CELL // 2, cell_origin(i, "A")[1] + CELL // 2))  # noqa: E731
+    assert inside(card) == 1 and inside(24 - card) == 0
+    # back at the menu the guest's display is no longer turned
+    _press(guest, "menu")
+    pump([guest], lambda: guest.outputs.shared_rotation == 0, "the menu")
