@@ -1,4 +1,4 @@
-"""Remote play's own screens: the "Duet à distance" menu (host, join, resume), the code entry with the joystick,
+"""Remote play's own screens: the "Duet à distance" menu (host, host a mission of the map, join, resume), the code entry with the joystick,
 and the guest's wait for the host's game. Every wait says what it waits for, and MENU leads back to the menu."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from device.remote.pairing import ALPHABET, CODE_LENGTH
 from device.render import models as m
 from device.screens import flows
 from device.screens.base import Frame, Host, Screen
+from device.screens.missions import SheetScreen
 from device.screens.shell import Item, ListScreen, MenuScreen
 from hardware.base import InputEvent
 
@@ -19,7 +20,7 @@ class RemotePlay(Protocol):
 
     link: RemoteLink | None
 
-    def host_game(self) -> str: ...
+    def host_game(self, *, mission: str | None = None, sheet: int | None = None) -> str: ...
     def join_game(self, code: str) -> None: ...
     def close_link(self, *, clean: bool = True) -> None: ...
 
@@ -49,7 +50,11 @@ class RemoteMenuScreen(ListScreen):
         def host_game() -> None:
             remote_play(host).host_game()
 
+        def host_mission(city: str, sheet: int) -> None:  # the host's sheet: the tick is recorded here
+            remote_play(host).host_game(mission=city, sheet=sheet)
+
         out += [Item("remote.host", host_game),
+                Item("remote.mission", lambda: host.switch(SheetScreen(host, self, start=host_mission))),
                 Item("remote.join", lambda: host.switch(CodeEntryScreen(host, self)))]
         return out
 

@@ -3,6 +3,8 @@ mistakes; a win ticks the city; the map keeps wins and losses per city."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from device.render import models as m
 from device.render.screens import city_label
 from device.screens.base import Frame, Host, Screen
@@ -14,16 +16,24 @@ from hardware.base import InputEvent
 
 _DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
+#: How a picked city is played: ``start(city, sheet)``; None = a game on this box (a remote game passes its own:
+#: the host deals the mission for the partner's box, docs/remote.md).
+Start = Callable[[str, int], None] | None
+
 
 class SheetScreen(ListScreen):
     name = "sheets"
     title_key = "missions.sheets"
 
+    def __init__(self, host: Host, back: Screen | None = None, *, start: Start = None) -> None:
+        super().__init__(host, back)
+        self.start = start
+
     def items(self) -> list[Item]:
         host = self.host
         out = [Item("missions.new_sheet", lambda: host.switch(NameScreen(host, self)))]
         for sheet, name in host.storage.sheets():
-            out.append(Item(name, lambda s=sheet: host.switch(MapScreen(host, s))))  # type: ignore[misc]
+            out.append(Item(name, lambda s=sheet: host.switch(MapScreen(host, s, start=self.start))))  # type: ignore[misc]
         return out
 
     def model(self) -> m.MenuUi:
@@ -84,7 +94,7 @@ class NameScreen(Screen):
     def _done(self) -> None:
         name = self.word.strip() or self.tr("missions.default_name", n=len(self.host.storage.sheets()) + 1)
         sheet = self.host.storage.new_sheet(name)
-        self.host.switch(MapScreen(self.host, sheet))
+        self.host.switch(MapScreen(self.host, sheet, start=getattr(self.back, "start", None)))
 
     def frame(self) -> Frame:
         title = self.tr("missions.name_title")
@@ -99,9 +109,10 @@ class MapScreen(Screen):
 
     name = "map"
 
-    def __init__(self, host: Host, sheet: int) -> None:
+    def __init__(self, host: Host, sheet: int, *, start: Start = None) -> None:
         super().__init__(host)
         self.sheet = sheet
+        self.start = start
         self.map = default_map()
         log = host.storage.mission_log(sheet)
         open_cities = playable(self.map, log)
@@ -123,11 +134,14 @@ class MapScreen(Screen):
             _, open_cities, _ = self._state()
             if self.selected in open_cities:
                 city = self.map.city(self.selected)
+                if self.start is not None:
+                    self.start(city.name, self.sheet)
+                    return
                 start_duet(self.host, "mission", tokens=city.turns, pack=self.host.settings.get("pack", "fr"),
                            clues=self.host.settings.get("clues", "strict"), mission=city.name,
                            sheet=self.sheet)
         elif event.button in ("stop", "menu"):
-            self.host.switch(SheetScreen(self.host, MenuScreen(self.host)))
+            self.host.switch(SheetScreen(self.host, MenuScreen(self.host), start=self.start))
 
     def _neighbour(self, name: str, direction: tuple[int, int]) -> str:
         here = self.map.city(name)

@@ -30,7 +30,9 @@ def pair(tmp_path: Path, broker: Broker, **host_options: Any) -> tuple[RemoteApp
     return host, guest
 
 
-def key(app: RemoteApp, side: str, kind: str) -> list[int]:
+def key(boxes: tuple[RemoteApp, RemoteApp], side: str, kind: str) -> list[int]:
+    """The cards of ``kind`` on ``side``, read on the box that holds that side (A: the host, B: the guest)."""
+    app = boxes[0] if side == "A" else boxes[1]
     return [i for i, c in enumerate(app.game.session.setup["key"][side]) if c == kind]
 
 
@@ -50,9 +52,9 @@ def same_records(host: RemoteApp, guest: RemoteApp) -> dict[str, Any]:
     return a
 
 
-def win_plan(host: RemoteApp) -> list[Any]:
+def win_plan(host: RemoteApp, guest: RemoteApp) -> list[Any]:
     """A clues; B finds every green of A's side and stops; B clues; A finds the rest: a win in two turns."""
-    a_greens, b_greens = key(host, "A", "G"), key(host, "B", "G")
+    a_greens, b_greens = key((host, guest), "A", "G"), key((host, guest), "B", "G")
     plan: list[Any] = [Clue("A", None, 9)] + [Guess("B", c) for c in a_greens] + [Stop("B"), Clue("B", None, 9)]
     plan += [Guess("A", c) for c in b_greens if c not in a_greens]
     return plan
@@ -61,7 +63,7 @@ def win_plan(host: RemoteApp) -> list[Any]:
 def test_a_standard_game_to_a_win_is_the_same_game_on_both_boxes(tmp_path: Path, broker: Broker) -> None:
     host, guest = pair(tmp_path, broker)
     assert guest.game.session.setup == host.game.session.setup  # the same words and key on both boxes
-    for action in win_plan(host):
+    for action in win_plan(host, guest):
         play(host, guest, action)
     record = same_records(host, guest)
     result = replay(record)
@@ -74,44 +76,75 @@ def test_a_standard_game_to_a_win_is_the_same_game_on_both_boxes(tmp_path: Path,
 def test_a_loss_on_the_assassin(tmp_path: Path, broker: Broker) -> None:
     host, guest = pair(tmp_path, broker)
     play(host, guest, Clue("B", None, 2))  # the guest clues first this time
-    play(host, guest, Guess("A", key(host, "B", "X")[0]))
+    play(host, guest, Guess("A", key((host, guest), "B", "X")[0]))
     record = same_records(host, guest)
-    assert record["actions"][-1] == {"type": "guess", "seat": "A", "card": key(host, "B", "X")[0]}
+    assert record["actions"][-1] == {"type": "guess", "seat": "A", "card": key((host, guest), "B", "X")[0]}
     assert host.game.session.state.reason == guest.game.session.state.reason == "assassin"
 
 
 def test_sudden_death_then_a_miss(tmp_path: Path, broker: Broker) -> None:
     host, guest = pair(tmp_path, broker, tokens=2)
     play(host, guest, Clue("A", None, 1))
-    play(host, guest, Guess("B", key(host, "A", "N")[0]))  # a bystander: a token, the turn ends
+    play(host, guest, Guess("B", key((host, guest), "A", "N")[0]))  # a bystander: a token, the turn ends
     play(host, guest, Clue("B", None, 1))
-    miss = [c for c in key(host, "B", "N") if c != key(host, "A", "N")[0]][0]
+    miss = [c for c in key((host, guest), "B", "N") if c != key((host, guest), "A", "N")[0]][0]
     play(host, guest, Guess("A", miss))  # the bank is empty: sudden death
     assert host.game.session.state.phase == guest.game.session.state.phase == "sudden_death"
-    green = [c for c in key(host, "A", "G") if c not in host.game.session.state.found][0]
+    green = [c for c in key((host, guest), "A", "G") if c not in host.game.session.state.found][0]
     play(host, guest, Guess("B", green))  # B finds a green of A's side
-    bystander = [c for c in key(host, "A", "N") if c not in host.game.session.state.marks_b][0]
+    bystander = [c for c in key((host, guest), "A", "N") if c not in host.game.session.state.marks_b][0]
     play(host, guest, Guess("B", bystander))
     same_records(host, guest)
     assert guest.game.session.state.reason == "sudden_death_miss"
 
 
-def test_a_mission_of_the_map_played_remotely(tmp_path: Path, broker: Broker) -> None:
+def _press(app: RemoteApp, name: str, times: int = 1) -> None:
+    for _ in range(times):
+        app.box.press(name)
+        app.box.release(name)
+        app.step(0)
+
+
+def _choose(app: RemoteApp, key: str) -> None:
+    index = [i.key for i in app.screen.items()].index(key)
+    _press(app, "A.down", index - app.screen.selected)
+    _press(app, "A.ok")
+
+
+def test_a_mission_of_the_map_hosted_from_the_menus_and_played_to_its_tick(tmp_path: Path, broker: Broker) -> None:
+    """Menu → Remote Duet → Host a mission of the map → a new team sheet → the map → OK on the first city: the
+    host deals that mission (its bank from the map), the guest joins it, the win ticks the city on the host's
+    sheet (the campaign is the host's; the guest keeps the game, not a sheet)."""
+    from device.screens.missions import MapScreen, NameScreen, SheetScreen
     from engine.missions import default_map
 
-    name = default_map().cities[0].name
     host = make_box(tmp_path / "host", broker, seed=1)
-    sheet = host.storage.new_sheet("Anna & Ben")
     guest = make_box(tmp_path / "guest", broker, seed=2)
-    host.host_game(code=CODE, pack="en", mission=name, sheet=sheet)
-    guest.join_game(CODE)
+    _choose(host, "remote.menu")
+    _choose(host, "remote.mission")
+    assert isinstance(host.screen, SheetScreen)
+    _choose(host, "missions.new_sheet")
+    assert isinstance(host.screen, NameScreen)
+    host.box.type_text("A", "ANNA BEN\n")
+    host.step(0)
+    assert isinstance(host.screen, MapScreen)
+    city = default_map().city(host.screen.selected)
+    sheet = host.screen.sheet
+    assert host.storage.sheet_name(sheet) == "ANNA BEN"
+    _press(host, "A.ok")
+    assert host.link is not None and host.game.session.state.mission == city.name
+    guest.join_game(host.link.pairing.code)
     pump([host, guest], lambda: guest.game.session is not None and host.link.ready and guest.link.ready, "the join")
-    assert guest.game.session.state.mission == name
-    for action in win_plan(host):
+    state = guest.game.session.state
+    assert state.mission == city.name
+    # the map's bank: the city's turns, of which its mistakes face innocent-side up (rules §1 mission map)
+    assert (state.bank, state.bank_innocent) == (city.turns, city.mistakes)
+    for action in win_plan(host, guest):
         play(host, guest, action)
     record = same_records(host, guest)
-    assert record["mission"] == name and replay(record).state.phase == "won"
-    assert name in host.storage.ticked(sheet)  # the campaign is the host's sheet
+    assert record["mission"] == city.name and replay(record).state.phase == "won"
+    assert city.name in host.storage.ticked(sheet)  # the tick is on the host's sheet
+    assert guest.storage.sheets() == []
 
 
 def test_a_box_may_not_play_the_other_seat_nor_play_while_the_partner_is_away(
@@ -128,7 +161,7 @@ def test_a_box_may_not_play_the_other_seat_nor_play_while_the_partner_is_away(
 
 def test_broker_stopped_and_restarted_mid_game(tmp_path: Path, broker: Broker) -> None:
     host, guest = pair(tmp_path, broker)
-    plan = win_plan(host)
+    plan = win_plan(host, guest)
     for action in plan[:4]:
         play(host, guest, action)
     broker.stop()
@@ -144,7 +177,7 @@ def test_broker_stopped_and_restarted_mid_game(tmp_path: Path, broker: Broker) -
 @pytest.mark.parametrize("who", ["guest", "host"])
 def test_a_box_killed_mid_turn_comes_back_from_its_data(tmp_path: Path, broker: Broker, who: str) -> None:
     host, guest = pair(tmp_path, broker)
-    plan = win_plan(host)
+    plan = win_plan(host, guest)
     for action in plan[:3]:  # A clued, B is guessing
         play(host, guest, action)
     victim = guest if who == "guest" else host
@@ -170,6 +203,6 @@ def test_link_dropped_while_the_guest_gives_a_clue(tmp_path: Path, broker: Broke
     pump([host, guest], lambda: host.game.session.version == guest.game.session.version == 1, "the clue on both boxes")
     assert guest.link.pending is None
     pump([host, guest], lambda: host.link.ready and guest.link.ready, "the guest back on both boxes")
-    play(host, guest, Guess("A", key(host, "B", "G")[0]))
+    play(host, guest, Guess("A", key((host, guest), "B", "G")[0]))
     play(host, guest, Penalty())  # either box may call the penalty for an invalid clue
     assert same_records(host, guest)["actions"][-1] == {"type": "penalty"}

@@ -25,7 +25,7 @@ def test_a_third_client_on_everything_sees_no_key_and_cannot_make_a_move(tmp_pat
     try:
         time.sleep(0.3)
         host, guest = pair(tmp_path, broker)
-        plan = win_plan(host)
+        plan = win_plan(host, guest)
         for action in plan[:5]:
             play(host, guest, action)
         time.sleep(0.2)
