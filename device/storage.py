@@ -436,6 +436,10 @@ class Storage:
         self._write("INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)",
                     (game, seq, json.dumps(action, ensure_ascii=False)), more, undo=undo)
 
+    def set_setup(self, game: int, setup: dict[str, Any]) -> None:
+        """Replace a game's set-up (a remote game's key card turned over at its end: docs/remote.md)."""
+        self._write("UPDATE games SET setup = ? WHERE id = ?", (json.dumps(setup, ensure_ascii=False), game))
+
     def actions(self, game: int) -> list[dict[str, Any]]:
         rows = self.db.execute("SELECT action FROM actions WHERE game = ? ORDER BY seq", (game,)).fetchall()
         return [json.loads(r[0]) for r in rows]

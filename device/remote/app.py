@@ -128,8 +128,9 @@ def remote_frame(app: RemoteApp, frame: Frame) -> Frame:
     if app.outputs.shared_rotation == 180 and link.seat in frame.seat_views:
         frame.seat_views[link.seat], frame.oleds[link.seat] = unturned_map(frame.seat_views[link.seat],
                                                                            frame.oleds.get(link.seat))
-    if link.pending is not None or link.refusal is not None:
-        text = tr("remote.sending") if link.pending is not None else tr("remote.refused")
+    waiting = link.pending is not None or link.resolving is not None
+    if waiting or link.refusal is not None:
+        text = tr("remote.sending") if waiting else tr("remote.refused")
         local = frame.oleds.get(link.seat)
         if isinstance(local, m.OledTextUi):
             frame.oleds[link.seat] = m.OledTextUi(local.title, local.lines + (text,), local.invert)

@@ -5,13 +5,22 @@ guest's moves are *proposed* (with the version they were made against), applied 
 published back as moves. Each box commits a move before it shows it. So there is one order of moves, and a move a
 box has shown is in its database.
 
+Each box holds only its own seat's side of the key (``secret``): a guess is read on the clue giver's side, so a
+guess of seat A is resolved on the guest's box and one of seat B on the host's, and the colour is sent.
+
 Topics (under ``duetbox/<topic derived from the code>/``), every payload sealed (``pairing``):
-- ``setup`` (retained, host): the game's set-up record (words, both key sides, rules) and the game id;
-- ``move`` (QoS 1, host): one committed move, ``{v, a}``: applied by the guest when ``v`` is its version,
-  kept until its turn when ahead (reordered), ignored when behind (a duplicate or a redelivery);
-- ``snapshot`` (retained, host): every committed move so far: a box that was away catches up from it;
-- ``propose`` (QoS 1, guest): ``{v, a}`` a move of the guest's seat; resent until its move comes back;
+- ``hello`` (QoS 1, guest): the guest's one-time public key, resent until the set-up comes;
+- ``setup`` (retained, host): the game id, the set-up without the key, and seat B's side sealed to that key;
+- ``move`` (QoS 1, host): one committed move, ``{v, a, id, left}``: ``id`` the colour of a guess of seat B on
+  A's side, ``left`` A's greens left after it; applied by the guest when ``v`` is its version, kept until its
+  turn when ahead (reordered), ignored when behind (a duplicate or a redelivery);
+- ``snapshot`` (retained, host): every committed move so far with those facts: a box that was away catches up;
+- ``propose`` (QoS 1, guest): ``{v, a, left}`` a move of seat B (and B's greens left); resent until its move
+  comes back;
 - ``refuse`` (QoS 1, host): the proposal at ``v`` could not be played (the reason, for the guest's screen);
+- ``resolve`` (QoS 1, host) ``{v, card}``: seat A guesses ``card``; ``resolved`` (QoS 1, guest) ``{v, card,
+  id}``: its colour on B's side; ``facts`` (QoS 1, guest) ``{v, left}``: B's greens left at move ``v``;
+- ``reveal/host``, ``reveal/guest`` (retained): a box's own side, sent only once the game is over;
 - ``presence/host``, ``presence/guest`` (retained; the will says offline): who is there;
 - ``cursor/<role>`` (QoS 0): where the partner's grid cursor stands.
 
@@ -58,6 +67,31 @@ class Table(Protocol):
     def remote_setup(self, game: str, setup: dict[str, Any]) -> None:
         """The guest received the host's set-up: begin the game (committed) if it is not begun yet."""
 
+    def remote_hello(self, public: str) -> dict[str, Any] | None:
+        """The host: the guest's box is there with its one-time key: deal (once); the set-up message to send."""
+
+    def remote_facts(self, version: int) -> dict[str, Any]:
+        """What this box tells of its own side about move ``version``: ``id`` (the colour of the partner's guess
+        there, read on this side) and ``left`` (this side's greens left after it)."""
+
+    def remote_learn(self, version: int, *, colour: str | None = None, left: int | None = None) -> None:
+        """What the partner's box told of its side: the colour of our guess at ``version``, its greens left."""
+
+    def remote_resolve(self, version: int, card: int) -> str | None:
+        """The guest: the colour of ``card`` on this box's side, when seat A guesses it at ``version``."""
+
+    def remote_resolved(self, version: int, card: int) -> None:
+        """The host: the colour of seat A's guess has come (``remote_learn`` has it): play the guess."""
+
+    def remote_own_left(self) -> int | None:
+        """This side's greens left now (None without a game)."""
+
+    def remote_over(self) -> str | None:
+        """This box's side when the game is over (to turn the card over), else None."""
+
+    def remote_reveal(self, side: str) -> bool:
+        """The partner's side at the end of the game; False when it cannot be taken yet."""
+
 
 class RemoteLink:
     """One box's end of a remote game. All methods run in the app thread; ``poll`` does the work."""
@@ -86,6 +120,12 @@ class RemoteLink:
         self.partner_seen = False  # the partner's box has been there at least once since this box started
         self.partner_cursor: int | None = None
         self.pending: tuple[int, dict[str, Any]] | None = None
+        self.resolving: tuple[int, int] | None = None  # the host: (version, card) of seat A's guess sent out
+        self.to_resolve: tuple[int, int] | None = None  # the guest: a guess of seat A it cannot answer yet
+        self.setup_message: dict[str, Any] | None = None  # the host: the set-up it dealt (B's side sealed)
+        self.private: Any = None  # the guest: its one-time key (only until the set-up is opened)
+        self.partner_side: str | None = None  # the partner's side, turned over at the end
+        self._hello_at = 0.0
         self._sent_at = 0.0
         self.refusal: str | None = None  # why the last proposal was not played (shown for REFUSAL_SECONDS)
         self.refused_at = 0.0
@@ -98,8 +138,12 @@ class RemoteLink:
         self.transport = transport(broker, f"duetbox-{role}-{self.session}", will=will)
         if wake is not None:
             self._hook_wake()
-        for name in ("setup", "move", "snapshot", "propose", "refuse", f"presence/{self.partner_role}",
-                     f"cursor/{self.partner_role}"):
+        if role == "guest" and game is None:
+            from device.remote.secret import new_private_key
+
+            self.private = new_private_key()
+        for name in ("hello", "setup", "move", "snapshot", "propose", "refuse", "resolve", "resolved", "facts",
+                     f"reveal/{self.partner_role}", f"presence/{self.partner_role}", f"cursor/{self.partner_role}"):
             self.transport.subscribe(pairing.sub(name))
         self.transport.start()
 
@@ -184,6 +228,10 @@ class RemoteLink:
             changed = True
         if self.pending is not None and self.ready and self.now() - self._sent_at >= RESEND:
             self._send_pending()
+        if self.resolving is not None and self.ready and self.now() - self._sent_at >= RESEND:
+            self._send_resolve()
+        if self.private is not None and self.connected and self.now() - self._hello_at >= RESEND:
+            self._send_hello()
         return changed
 
     def _on_up(self) -> None:
@@ -194,8 +242,15 @@ class RemoteLink:
         if self.role == "host":
             self.publish_setup()
             self.publish_snapshot()
+        else:
+            self.send_facts()
         if self.pending is not None:
             self._send_pending()
+        if self.resolving is not None:
+            self._send_resolve()
+        if self.private is not None:
+            self._send_hello()
+        self.publish_reveal()
 
     def _on_message(self, topic: str, payload: bytes) -> bool:
         message = self._accept(payload)
@@ -213,6 +268,12 @@ class RemoteLink:
             elif self.pending is not None:
                 self._send_pending()
             return True
+        if kind == "reveal":
+            side = message.get("side")
+            if isinstance(side, str) and len(side) == 25:
+                self.partner_side = side
+                return self._take_reveal()
+            return False
         if kind == "cursor":
             card = message.get("card")
             if isinstance(card, int) and 0 <= card < 25:
@@ -225,23 +286,83 @@ class RemoteLink:
 
     # -- the host --------------------------------------------------------------------------------------------
     def publish_setup(self) -> None:
-        if self.setup is not None:
-            self._publish("setup", {"k": "setup", "setup": self.setup}, retain=True)
+        if self.setup_message is not None:
+            self._publish("setup", dict(self.setup_message, k="setup"), retain=True)
 
     def publish_snapshot(self) -> None:
         if self.table.remote_version() is not None:
-            self._publish("snapshot", {"k": "snapshot", "actions": self.table.remote_actions()}, retain=True)
+            actions = self.table.remote_actions()
+            facts = [self.table.remote_facts(v) for v in range(len(actions))]
+            self._publish("snapshot", {"k": "snapshot", "actions": actions, "facts": facts}, retain=True)
+
+    def publish_reveal(self) -> None:
+        """Once the game is over: this box's side, so both boxes show (and keep) the whole card."""
+        side = self.table.remote_over()
+        if side is not None:
+            self._publish(f"reveal/{self.role}", {"k": "reveal", "side": side}, retain=True)
+
+    def _take_reveal(self) -> bool:
+        return self.partner_side is not None and self.table.remote_reveal(self.partner_side)
 
     def committed(self, version: int, action: dict[str, Any]) -> None:
         """The host committed a move (its own or the guest's): tell the guest."""
-        self._publish("move", {"k": "move", "v": version, "a": action})
+        self._publish("move", dict(self.table.remote_facts(version), k="move", v=version, a=action))
         self.publish_snapshot()
+        self._after_commit()
+
+    def _after_commit(self) -> None:
+        if self.table.remote_over() is not None:
+            self.publish_reveal()
+            self._take_reveal()
+
+    def resolve(self, version: int, card: int) -> None:
+        """The host: seat A guesses ``card``; the guest's box reads it on B's side (``remote_resolved``)."""
+        self.resolving = (version, card)
+        self.refusal = None
+        self._send_resolve()
+
+    def _send_resolve(self) -> None:
+        if self.resolving is not None:
+            self._sent_at = self.now()
+            version, card = self.resolving
+            self._publish("resolve", {"k": "resolve", "v": version, "card": card})
 
     def _host_message(self, kind: Any, message: dict[str, Any]) -> bool:
+        version = message.get("v")
+        if kind == "hello":
+            public = message.get("pub")
+            if isinstance(public, str):
+                dealt = self.table.remote_hello(public)
+                if dealt is not None:
+                    self.setup_message = dealt
+                if self.setup_message is not None and self.setup_message.get("to") == public:
+                    self.publish_setup()
+                    self.publish_snapshot()
+                return True
+            return False
+        if kind == "facts":
+            left = message.get("left")
+            if isinstance(version, int) and isinstance(left, int):
+                self.setup_message = None  # the guest has its side: nothing to send it again
+                self.table.remote_learn(version, left=left)
+                return True
+            return False
+        if kind == "resolved":
+            card, colour = message.get("card"), message.get("id")
+            if self.resolving is None or (version, card) != self.resolving or not isinstance(colour, str):
+                return False
+            self.resolving = None
+            try:
+                self.table.remote_learn(version, colour=colour)
+                self.table.remote_resolved(version, card)
+            except (IllegalAction, ValueError) as exc:
+                log.error("seat A's guess could not be played (%s)", exc)
+                self._refuse(type(exc).__name__)
+            return True
         if kind != "propose":
             self.dropped += 1
             return False
-        version, action = message.get("v"), message.get("a")
+        action, left = message.get("a"), message.get("left")
         if not isinstance(version, int) or not isinstance(action, dict):
             self.dropped += 1
             return False
@@ -252,10 +373,15 @@ class RemoteLink:
             self.publish_snapshot()
             return False
         try:
+            if isinstance(left, int):
+                self.table.remote_learn(version, left=left)
             self.table.remote_commit(version, action)
         except (IllegalAction, ValueError) as exc:
             self._publish("refuse", {"k": "refuse", "v": version, "why": type(exc).__name__})
             return False
+        if self.resolving is not None and self.resolving[0] == version:  # the guest's move came first
+            self.resolving = None
+            self._refuse("StaleAction")
         self.last_remote_commit = (version, self.now())
         self.committed(version, action)
         return True
@@ -272,29 +398,62 @@ class RemoteLink:
             return
         version, action = self.pending
         self._sent_at = self.now()
-        self._publish("propose", {"k": "propose", "v": version, "a": action})
+        self._publish("propose", {"k": "propose", "v": version, "a": action, "left": self.table.remote_own_left()})
+
+    def _send_hello(self) -> None:
+        from device.remote.secret import public_hex
+
+        self._hello_at = self.now()
+        self._publish("hello", {"k": "hello", "pub": public_hex(self.private)})
+
+    def send_facts(self) -> None:
+        """The guest: B's greens left at its current move (the host needs it after a find on A's side)."""
+        version, left = self.table.remote_version(), self.table.remote_own_left()
+        if version is not None and left is not None:
+            self._publish("facts", {"k": "facts", "v": version, "left": left})
+
+    def _open_setup(self, message: dict[str, Any]) -> bool:
+        from device.remote.secret import open_sealed, public_hex
+
+        setup, game, sealed = message.get("setup"), message.get("g"), message.get("side")
+        if not isinstance(setup, dict) or not isinstance(game, str) or not isinstance(sealed, str):
+            return False
+        if self.private is None or message.get("to") != public_hex(self.private):
+            return False  # dealt for another box (or this box has its game already)
+        if self.game is None:
+            self.game = game
+        if game != self.game:
+            return False
+        try:
+            side = open_sealed(self.private, sealed).get("B")
+        except ValueError as exc:
+            log.warning("dropped a set-up: %s", exc)
+            return False
+        if not isinstance(side, str):
+            return False
+        self.table.remote_setup(game, dict(setup, key={"B": side}))
+        self.private = None  # one game, one key: forgotten
+        self.send_facts()
+        return True
 
     def _guest_message(self, kind: Any, message: dict[str, Any]) -> bool:
         if kind == "setup":
-            setup, game = message.get("setup"), message.get("g")
-            if not isinstance(setup, dict) or not isinstance(game, str):
-                return False
-            if self.game is None:
-                self.game = game
-            if game != self.game:
-                return False
-            self.setup = setup
-            self.table.remote_setup(game, setup)
-            return True
+            return self._open_setup(message)
         if kind == "move":
             version, action = message.get("v"), message.get("a")
             if isinstance(version, int) and isinstance(action, dict):
-                self.ahead[version] = action
+                self.ahead[version] = dict(message)
                 return self._catch_up()
             return False
+        if kind == "resolve":
+            version, card = message.get("v"), message.get("card")
+            if isinstance(version, int) and isinstance(card, int) and 0 <= card < 25:
+                self.to_resolve = (version, card)
+                return self._answer()
+            return False
         if kind == "snapshot":
-            actions = message.get("actions")
-            if not isinstance(actions, list):
+            actions, facts = message.get("actions"), message.get("facts")
+            if not isinstance(actions, list) or not isinstance(facts, list) or len(facts) != len(actions):
                 return False
             current = self.table.remote_version()
             if current is None:
@@ -304,8 +463,8 @@ class RemoteLink:
                 log.error("the host's snapshot differs from the moves committed here: ignored")
                 return False
             for version in range(current, len(actions)):
-                if isinstance(actions[version], dict):
-                    self.ahead.setdefault(version, actions[version])
+                if isinstance(actions[version], dict) and isinstance(facts[version], dict):
+                    self.ahead.setdefault(version, dict(facts[version], a=actions[version]))
             return self._catch_up()
         if kind == "refuse":
             version = message.get("v")
@@ -326,16 +485,25 @@ class RemoteLink:
                 return changed
             for old in [v for v in self.ahead if v < current]:
                 del self.ahead[old]  # a duplicate of a committed move
-            action = self.ahead.pop(current, None)
-            if action is None:
+            move = self.ahead.pop(current, None)
+            if move is None:
                 break
+            action = move.get("a")
             try:
+                colour, left = move.get("id"), move.get("left")
+                if not isinstance(action, dict):
+                    raise ValueError("a move without its action")
+                self.table.remote_learn(current, colour=colour if isinstance(colour, str) else None)
+                if isinstance(left, int):
+                    self.table.remote_learn(current + 1, left=left)
                 self.table.remote_commit(current, action)
             except (IllegalAction, ValueError) as exc:
                 log.error("the host's move %d cannot be played here (%s): waiting for its snapshot", current, exc)
                 break
             self.last_remote_commit = (current, self.now())
             changed = True
+            self.send_facts()
+            self._after_commit()
         if self.pending is not None:
             current = self.table.remote_version()
             if current is not None and current > self.pending[0]:
@@ -343,7 +511,23 @@ class RemoteLink:
                 self.pending = None
                 if self.table.remote_actions()[version] != action:  # the host's own move came first
                     self._refuse("StaleAction")
-        return changed
+        return self._answer() or changed
+
+    def _answer(self) -> bool:
+        """The guest: answer seat A's guess when this box is at its move (it may still be catching up)."""
+        if self.to_resolve is None:
+            return False
+        version, card = self.to_resolve
+        current = self.table.remote_version()
+        if current is None or current < version:
+            return False  # answered after the moves before it
+        self.to_resolve = None
+        if current > version:
+            return False  # an old request (a redelivery): that guess is played already
+        colour = self.table.remote_resolve(version, card)
+        if colour is not None:
+            self._publish("resolved", {"k": "resolved", "v": version, "card": card, "id": colour})
+        return True
 
     def _refuse(self, why: str) -> None:
         self.refusal = why

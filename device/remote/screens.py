@@ -106,6 +106,27 @@ class CodeEntryScreen(Screen):
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
 
 
+class HostWaitingScreen(Screen):
+    """The host waits for the guest's box (the card is dealt when it comes), with the code to give. MENU: back."""
+
+    name = "remote_host_wait"
+    attract = False
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind == "press" and event.button in ("menu", "stop"):
+            remote_play(self.host).close_link()
+            self.host.nav.menu()
+
+    def frame(self) -> Frame:
+        link = remote_play(self.host).link
+        code = link.pairing.code if link is not None else ""
+        lost = link is not None and link.was_up and not link.connected
+        title = self.tr("remote.offline") if lost else self.tr("remote.waiting_partner")
+        ui = m.MessageUi(title, (self.tr("remote.code_line", code=code), self.tr("remote.back")))
+        oled = m.OledTextUi(title, (code, self.tr("remote.back")))
+        return Frame(shared=ui, oleds={"A": oled, "B": oled})
+
+
 class WaitingScreen(Screen):
     """The guest waits for the host's set-up (the app begins the game when it comes). MENU: back to the menu."""
 

@@ -46,7 +46,14 @@ def play(host: RemoteApp, guest: RemoteApp, action: Any) -> None:
 
 
 def same_records(host: RemoteApp, guest: RemoteApp) -> dict[str, Any]:
-    a, b = exported(host), exported(guest)
+    """Both boxes' exported records: identical once the game is over and each has the other's side (the card
+    turned over); while it goes on, identical but for the key, of which each box has its own side only."""
+    if host.game.session.over:
+        pump([host, guest], lambda: host.game.session.complete and guest.game.session.complete, "the card turned")
+        a, b = exported(host), exported(guest)
+    else:
+        a, b = exported(host), exported(guest)
+        assert (list(a.pop("key")), list(b.pop("key"))) == (["A"], ["B"])
     assert a == b
     assert [x.to_dict() for x in host.game.session.state.history] == a["actions"]
     return a
@@ -62,7 +69,9 @@ def win_plan(host: RemoteApp, guest: RemoteApp) -> list[Any]:
 
 def test_a_standard_game_to_a_win_is_the_same_game_on_both_boxes(tmp_path: Path, broker: Broker) -> None:
     host, guest = pair(tmp_path, broker)
-    assert guest.game.session.setup == host.game.session.setup  # the same words and key on both boxes
+    # the same words and rules on both boxes, and each box its own side of the key only
+    assert dict(guest.game.session.setup, key=None) == dict(host.game.session.setup, key=None)
+    assert list(host.game.session.setup["key"]) == ["A"] and list(guest.game.session.setup["key"]) == ["B"]
     for action in win_plan(host, guest):
         play(host, guest, action)
     record = same_records(host, guest)
@@ -131,12 +140,13 @@ def test_a_mission_of_the_map_hosted_from_the_menus_and_played_to_its_tick(tmp_p
     city = default_map().city(host.screen.selected)
     sheet = host.screen.sheet
     assert host.storage.sheet_name(sheet) == "ANNA BEN"
-    _press(host, "A.ok")
-    assert host.link is not None and host.game.session.state.mission == city.name
+    _press(host, "A.ok")  # offered: the card is dealt when the guest's box is there
+    assert host.link is not None and host.game.offer["mission"] == city.name and host.game.session is None
+    assert any(host.link.pairing.code in line for line in host.frame().shared.lines)
     guest.join_game(host.link.pairing.code)
     pump([host, guest], lambda: guest.game.session is not None and host.link.ready and guest.link.ready, "the join")
     state = guest.game.session.state
-    assert state.mission == city.name
+    assert state.mission == host.game.session.state.mission == city.name
     # the map's bank: the city's turns, of which its mistakes face innocent-side up (rules §1 mission map)
     assert (state.bank, state.bank_innocent) == (city.turns, city.mistakes)
     for action in win_plan(host, guest):

@@ -78,6 +78,31 @@ class FakeTable:
     def remote_setup(self, game: str, setup: dict[str, Any]) -> None:
         pass
 
+    # one key side per box: this table's side is all bystanders but card 7, a green
+    def remote_hello(self, public: str) -> dict[str, Any] | None:
+        return None
+
+    def remote_facts(self, version: int) -> dict[str, Any]:
+        return {"left": 9}
+
+    def remote_learn(self, version: int, *, colour: str | None = None, left: int | None = None) -> None:
+        self.learnt = getattr(self, "learnt", []) + [(version, colour, left)]
+
+    def remote_resolve(self, version: int, card: int) -> str | None:
+        return "G" if card == 7 else "N"
+
+    def remote_resolved(self, version: int, card: int) -> None:
+        self.resolved = (version, card)
+
+    def remote_own_left(self) -> int | None:
+        return 9
+
+    def remote_over(self) -> str | None:
+        return None
+
+    def remote_reveal(self, side: str) -> bool:
+        return False
+
 
 def _pair() -> tuple[RemoteLink, RemoteLink, FakeTable]:
     pairing = Pairing.derive("ABCDEF")
@@ -168,3 +193,26 @@ def test_the_host_refuses_a_proposal_the_rules_refuse_and_plays_a_legal_one_once
     assert table.actions == [{"type": "stop", "seat": "B"}]
     kinds = [pairing.open(p)["k"] for t, p, _ in host.transport.sent]  # type: ignore[attr-defined]
     assert kinds.count("refuse") == 1 and kinds.count("move") == 1
+
+
+def test_the_guest_answers_seat_As_guess_only_at_its_move_and_once_per_request() -> None:
+    """A guess of seat A is read on B's side, on the guest's box: it answers when it has every move before it
+    (a request may overtake the move it follows), and an old request (a redelivery) gets no answer."""
+    host, guest, table = _pair()
+    moves = _moves(host, 2)
+    host.resolve(2, 7)
+    request = host.transport.sent[-1]  # type: ignore[attr-defined]
+    guest.transport.inbox = [("message", request[0], request[1], False)]  # type: ignore[attr-defined]
+    guest.poll()
+    assert not [t for t, _, _ in guest.transport.sent if t.endswith("/resolved")]  # type: ignore[attr-defined]
+    guest.transport.inbox = [("message", t, p, False) for t, p in moves]  # type: ignore[attr-defined]
+    guest.poll()
+    answers = [guest.pairing.open(p) for t, p, _ in guest.transport.sent if t.endswith("/resolved")]  # type: ignore[attr-defined]
+    assert [(a["v"], a["card"], a["id"]) for a in answers] == [(2, 7, "G")]
+    # the host takes the answer once, for its own request only
+    host_table = host.table
+    sent = [x for x in guest.transport.sent if x[0].endswith("/resolved")]  # type: ignore[attr-defined]
+    host.transport.inbox = [("message", t, p, False) for t, p, _ in sent * 2]  # type: ignore[attr-defined]
+    host.poll()
+    assert host_table.resolved == (2, 7) and host_table.learnt == [(2, "G", None)]  # type: ignore[attr-defined]
+    assert host.resolving is None
