@@ -142,9 +142,9 @@ class Outputs:
             import pygame
 
             display.surface.blit(pygame.transform.flip(surface, True, True), (0, 0))
-            rects = None  # the whole display (a turned rect list is not worth the bookkeeping)
+        whole = self._display_failed or surface is not display.surface  # turned: the whole display
         try:
-            display.present(None if self._display_failed else rects)
+            display.present(None if whole else rects)
         except (OSError, RuntimeError) as exc:  # pygame.error is a RuntimeError: a display that went away
             if not self._display_failed:
                 log.warning("the shared display failed (%s); the game goes on without it", exc)

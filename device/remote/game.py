@@ -22,13 +22,12 @@ from device.remote.secret import RemoteSession, Unresolved, one_side, seal_to
 from device.remote.transport import BrokerConfig
 from device.screens.base import Host
 from device.screens.flows import deal_words
-from engine.session import SetupError
 from engine.actions import Clue, Guess
 from engine.duet import apply as duet_apply
 from engine.duet import greens_left
 from engine.errors import IllegalAction, NotYourTurn
 from engine.events import Event
-from engine.session import DuetSession
+from engine.session import DuetSession, SetupError
 
 log = logging.getLogger("duetbox.remote")
 

@@ -351,6 +351,7 @@ class RemoteLink:
             card, colour = message.get("card"), message.get("id")
             if self.resolving is None or (version, card) != self.resolving or not isinstance(colour, str):
                 return False
+            assert isinstance(version, int) and isinstance(card, int)
             self.resolving = None
             try:
                 self.table.remote_learn(version, colour=colour)

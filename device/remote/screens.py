@@ -1,5 +1,6 @@
-"""Remote play's own screens: the "Duet à distance" menu (host, host a mission of the map, join, resume), the code entry with the joystick,
-and the guest's wait for the host's game. Every wait says what it waits for, and MENU leads back to the menu."""
+"""Remote play's own screens: the "Duet à distance" menu (host, host a mission of the map, join, resume), the
+code entry with the joystick, the host's and the guest's waits. Every wait says what it waits for, and MENU
+leads back to the menu."""
 
 from __future__ import annotations
 

@@ -247,7 +247,8 @@ def new_private_key() -> Any:
 def public_hex(private: Any) -> str:
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
-    return str(private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex())
+    raw = bytes(private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw))
+    return raw.hex()
 
 
 def _aead(shared: bytes) -> Any:
@@ -266,7 +267,7 @@ def seal_to(public: str, message: dict[str, Any]) -> str:
     mine = X25519PrivateKey.generate()  # thrown away at once: not even the sender can open it afterwards
     shared = mine.exchange(X25519PublicKey.from_public_bytes(bytes.fromhex(public)))
     nonce = os.urandom(12)
-    sealed = _aead(shared).encrypt(nonce, json.dumps(message).encode("utf-8"), None)
+    sealed = bytes(_aead(shared).encrypt(nonce, json.dumps(message).encode("utf-8"), None))
     return (mine.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw) + nonce + sealed).hex()
 
 
