@@ -37,6 +37,7 @@ from collections.abc import Callable
 from typing import Any, Literal, Protocol
 
 from device.remote.pairing import Pairing, Rejected
+from device.remote.secret import new_private_key, open_sealed, public_hex
 from device.remote.transport import BrokerConfig, Transport
 from engine.errors import IllegalAction
 
@@ -139,8 +140,6 @@ class RemoteLink:
         if wake is not None:
             self._hook_wake()
         if role == "guest" and game is None:
-            from device.remote.secret import new_private_key
-
             self.private = new_private_key()
         for name in ("hello", "setup", "move", "snapshot", "propose", "refuse", "resolve", "resolved", "facts",
                      f"reveal/{self.partner_role}", f"presence/{self.partner_role}", f"cursor/{self.partner_role}"):
@@ -402,8 +401,6 @@ class RemoteLink:
         self._publish("propose", {"k": "propose", "v": version, "a": action, "left": self.table.remote_own_left()})
 
     def _send_hello(self) -> None:
-        from device.remote.secret import public_hex
-
         self._hello_at = self.now()
         self._publish("hello", {"k": "hello", "pub": public_hex(self.private)})
 
@@ -414,8 +411,6 @@ class RemoteLink:
             self._publish("facts", {"k": "facts", "v": version, "left": left})
 
     def _open_setup(self, message: dict[str, Any]) -> bool:
-        from device.remote.secret import open_sealed, public_hex
-
         setup, game, sealed = message.get("setup"), message.get("g"), message.get("side")
         if not isinstance(setup, dict) or not isinstance(game, str) or not isinstance(sealed, str):
             return False
