@@ -30,7 +30,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine import duet
-from engine.actions import DuetAction, Guess
+from engine.actions import Clue, DuetAction, Guess
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.keycard import CARDS, GREENS_PER_SIDE, TEMPLATE, DuetKey, template_problem
@@ -123,7 +123,8 @@ class RemoteSession(DuetSession):
         box), "count" (the partner's greens left) or None."""
         if self.complete:
             return None
-        if version not in self.left:
+        reads_count = isinstance(action, Clue) or self.state.phase == "sudden_death"  # who may clue, or guess
+        if version not in self.left and reads_count:
             return "count"
         if isinstance(action, Guess) and action.seat == self.seat and version not in self.facts:
             return "colour"
@@ -159,9 +160,14 @@ class RemoteSession(DuetSession):
                     known[guess.card] = colour
         if isinstance(action, Guess) and action.seat == self.seat and version in self.facts:
             known[action.card] = self.facts[version]
-        if version not in self.left:
-            return  # not known yet: nothing reads it before the partner's box says it (``needs``)
-        side = stand_in(self.seat, self.own_side, self.state.found, known, self.left[version])
+        counts = [self.left[version]] if version in self.left else list(range(GREENS_PER_SIDE + 1))
+        for count in counts:  # not known yet: nothing reads it before the partner's box says it (``needs``)
+            try:
+                side = stand_in(self.seat, self.own_side, self.state.found, known, count)
+                break
+            except ValueError:
+                if count == counts[-1]:
+                    raise
         a, b = (self.own_side, side) if self.seat == "A" else (side, self.own_side)
         self.state = replace(self.state, key=DuetKey(a, b))
 
