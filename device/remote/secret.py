@@ -138,6 +138,10 @@ class RemoteSession(DuetSession):
         """Greens left on the local side (what the partner's box needs to know of it)."""
         return duet.greens_left(self.state, self.seat)
 
+    def revealed_keys(self) -> dict[str, str] | None:
+        """Both sides on the game-over screen only once the partner's real side is here (never the stand-in)."""
+        return super().revealed_keys() if self.complete else None
+
     def reveal(self, side: str) -> None:
         """The partner's side, when the game is over: both sides in the set-up and the state (ValueError when it
         does not fit ours)."""

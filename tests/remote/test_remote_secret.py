@@ -43,8 +43,10 @@ def test_a_one_sided_session_plays_the_same_game_as_the_whole_card(seed: int, se
         assert mine.state.key.side(seat) == whole.state.key.side(seat)
         if mine.version in mine.left:  # what the box shows of who may clue or guess is the real thing
             assert duet.greens_left(mine.state, partner) == duet.greens_left(whole.state, partner)
+    assert mine.revealed_keys() is None  # the game-over screen never shows the stand-in
     mine.reveal(theirs)
     assert mine.setup == whole.setup and mine.state == whole.state
+    assert mine.revealed_keys() == whole.revealed_keys()
 
 
 def test_without_the_colour_our_guess_waits_and_a_stand_in_follows_the_template() -> None:
