@@ -214,9 +214,9 @@ class RemoteGame(GameController):
         pending, self.local_guess = self.local_guess, None
         if pending is None or pending[0] != version or pending[1].card != card or self.link is None:
             return
-        events = GameController.act(self, pending[1], version)
+        GameController.act(self, pending[1], version)
         self.link.committed(version, pending[1].to_dict())
-        del events
+        self._after_partner_move(pending[1])  # shown now, like a move that came from the other box
 
     def remote_own_left(self) -> int | None:
         session = self._remote_session()
@@ -242,7 +242,8 @@ class RemoteGame(GameController):
         return True
 
     def _after_partner_move(self, action: Any) -> None:
-        """A move made on the other box (or confirmed by it): the same screen changes as a local one."""
+        """A move made on the other box (or confirmed or resolved by it): the same screen changes as a local
+        one."""
         host, screen = self.host, self.host.screen
         if self.session is not None and self.session.over and screen is not None and screen.in_game:
             host.nav.game(None)

@@ -53,6 +53,11 @@ class RemoteInputs(InputInterpreter):
                 cursors[link.remote_seat] = link.partner_cursor
         super().tick(now)
         link = self.remote.link
+        screen = self.host.screen
+        confirmed = getattr(screen, "confirmed", None)
+        if link is not None and game.linked and screen is not None and screen.name == "gameover" \
+                and isinstance(confirmed, list) and link.remote_seat not in confirmed:
+            confirmed.append(link.remote_seat)  # the partner confirms on its own box: here only our OK counts
         cursors = self._cursors()
         if link is not None and game.linked and cursors is not None and link.ready:
             card = cursors.get(link.seat)

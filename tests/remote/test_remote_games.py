@@ -80,6 +80,12 @@ def test_a_standard_game_to_a_win_is_the_same_game_on_both_boxes(tmp_path: Path,
     # 9 tokens: the stop took one and the winning turn one: 7 left, 3 x 7 + 2 taken = 23 (rules §1 Score)
     assert host.game.session.outcome().score == guest.game.session.outcome().score == 23
     assert host.storage.game(host.game.id).status == guest.storage.game(guest.game.id).status == "over"
+    # the game-over screen: the local seat's OK turns the card over (the partner confirms on its own box)
+    for box, seat in ((host, "A"), (guest, "B")):
+        box.box.press(f"{seat}.ok")
+        box.box.release(f"{seat}.ok")
+        box.step(0)
+        assert box.frame().shared.keys == record["key"] == {"A": record["key"]["A"], "B": record["key"]["B"]}
 
 
 def test_a_loss_on_the_assassin(tmp_path: Path, broker: Broker) -> None:
