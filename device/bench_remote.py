@@ -142,6 +142,7 @@ def measure_remote(quick: bool = False, *, moves: int | None = None) -> dict[str
     rng = random.Random(5)
     host_to_guest: list[float] = []
     guest_to_host: list[float] = []
+    host_guesses: list[float] = []  # seat A's guesses: read on B's side by the guest's box first (a round trip)
     game = 0
     # a RAM disk when there is one, as the app figures of device/bench.py: the figure is the code's, not the disk's
     ram = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
@@ -179,7 +180,10 @@ def measure_remote(quick: bool = False, *, moves: int | None = None) -> dict[str
                     start = time.perf_counter()
                     mover.run(lambda app, a=action, v=state.version: app.game.act(a, v))
                     _wait(lambda o=other, t=target: t in o.drawn, boxes)
-                    (host_to_guest if mover is host else guest_to_host).append((other.drawn[target] - start) * 1000)
+                    took = (other.drawn[target] - start) * 1000
+                    (host_to_guest if mover is host else guest_to_host).append(took)
+                    if mover is host and type(action).__name__ == "Guess":
+                        host_guesses.append(took)
                     _wait(lambda t=target: t in host.drawn and t in guest.drawn, boxes)
                 for box in boxes:
                     box.call(_leave_game)
@@ -197,6 +201,9 @@ def measure_remote(quick: bool = False, *, moves: int | None = None) -> dict[str
         "remote_move_ms_p99": round(percentile(both, 0.99), 2),
         "remote_host_to_guest_ms_p50": round(percentile(host_to_guest, 0.5), 2),
         "remote_guest_to_host_ms_p50": round(percentile(guest_to_host, 0.5), 2),
+        "remote_host_guess_ms_p50": round(percentile(host_guesses, 0.5), 2) if host_guesses else None,
+        "remote_host_other_ms_p50": round(percentile([t for t in host_to_guest if t not in host_guesses], 0.5), 2)
+        if len(host_to_guest) > len(host_guesses) else None,
         "remote_moves": len(both),
         "remote_games": game,
         "remote_data_on": "ram disk" if ram else "disk",
