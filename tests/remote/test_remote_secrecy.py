@@ -49,6 +49,13 @@ def test_a_third_client_on_everything_sees_no_key_and_cannot_make_a_move(tmp_pat
             for secret in secrets:
                 assert secret not in text and secret not in topic
             assert '"type"' not in text and "guess" not in text  # no move in clear either
+        # even a client that knows the code reads no key side: B's is sealed to the guest's one-time key, A's
+        # never leaves the host's box before the end
+        opened = [json.dumps(Pairing.derive("HKMPRT").open(p)) for _, p in captured]
+        assert any('"words"' in o for o in opened)  # (the set-up was among them)
+        for o in opened:
+            for side in sides:
+                assert side not in o
         # forgeries: a move in clear, random bytes, a tampered copy of a real proposal, a replayed proposal
         base = Pairing.derive("HKMPRT").topic
         proposals = [p for t, p in captured if t.endswith("/propose")]
