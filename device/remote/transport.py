@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import socket
 import ssl
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,15 @@ class BrokerConfig:
 
     def describe(self) -> str:
         return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
+
+
+def _no_delay(sock: Any) -> None:
+    """Small messages leave at once (no Nagle): otherwise a move sent right after an acknowledgement waits for the
+    broker's delayed ACK, 40 ms on Linux (measured: the guest's answer to a guess took 44 ms to reach the host)."""
+    try:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    except (AttributeError, OSError):  # not a TCP socket (a test's fake, a closed one): nothing to tune
+        pass
 
 
 class Transport:
@@ -73,6 +83,7 @@ class Transport:
             log.warning("the broker %s refused us: %s", self.config.describe(), reason)
             return
         self.connected = True
+        _no_delay(client.socket())
         for topic in self._topics:
             client.subscribe(topic, qos=1)
         self.events.put(("up",))

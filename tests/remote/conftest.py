@@ -16,7 +16,8 @@ def broker(tmp_path: Path) -> Iterator[Broker]:
         pytest.skip("mosquitto is not installed (apt-get install mosquitto; .ci/run installs it)")
     port = _free_port()
     conf = tmp_path / "mosquitto.conf"
-    conf.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n", encoding="utf-8")
+    conf.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\nset_tcp_nodelay true\n",
+                    encoding="utf-8")
     b = Broker(binary, port, conf)
     b.start()
     try:
