@@ -12,7 +12,7 @@ from device.render import models as m
 from device.screens import flows
 from device.screens.base import Frame, Host, Screen
 from device.screens.missions import SheetScreen
-from device.screens.shell import Item, ListScreen, MenuScreen
+from device.screens.shell import Item, ListScreen, MenuScreen, asking_before_replacing
 from hardware.base import InputEvent
 
 
@@ -54,10 +54,11 @@ class RemoteMenuScreen(ListScreen):
         def host_mission(city: str, sheet: int) -> None:  # the host's sheet: the tick is recorded here
             remote_play(host).host_game(mission=city, sheet=sheet)
 
-        out += [Item("remote.host", host_game),
-                Item("remote.mission", lambda: host.switch(SheetScreen(host, self, start=host_mission))),
-                Item("remote.join", lambda: host.switch(CodeEntryScreen(host, self)))]
-        return out
+        new = [Item("remote.host", host_game),
+               Item("remote.mission", lambda: host.switch(SheetScreen(host, self, start=host_mission))),
+               Item("remote.join", lambda: host.switch(CodeEntryScreen(host, self)))]
+        # a new remote game replaces the saved one (local or remote): ask first, "keep it" preselected
+        return out + [asking_before_replacing(host, self, item) for item in new]
 
 
 class CodeEntryScreen(Screen):

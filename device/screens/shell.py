@@ -127,23 +127,36 @@ class MenuScreen(ListScreen):
 
     def _asks_first(self, item: Item) -> Item:
         """A new game's row while a game is saved: a confirmation first, "keep the saved game" preselected."""
-        host, start = self.host, item.action
+        return asking_before_replacing(self.host, self, item, forget=self._forget_items)
 
-        def replace() -> None:
-            current = host.storage.current_game()
-            if current is not None:
-                if host.game.id == current.id:
-                    host.game.abandon()
-                else:
-                    host.storage.abandon_game(current.id)
-            self._items = None
-            if start is not None:
-                start()
+    def _forget_items(self) -> None:
+        self._items = None
 
-        def ask() -> None:
-            host.switch(ConfirmScreen(host, "replace", act=replace, safe=lambda: host.switch(self)))
 
-        return Item(item.key, ask, item.enabled, item.value, item.reason, item.info)
+def asking_before_replacing(host: Host, back: Screen, item: Item,
+                            forget: Callable[[], None] | None = None) -> Item:
+    """`item` behind a confirmation when a game is saved: OK on "replace" abandons the saved game, then runs the
+    row's action; the safe answer (keep it, back to `back`) is preselected."""
+    start = item.action
+    if host.storage.current_game() is None:
+        return item
+
+    def replace() -> None:
+        current = host.storage.current_game()
+        if current is not None:
+            if host.game.id == current.id:
+                host.game.abandon()
+            else:
+                host.storage.abandon_game(current.id)
+        if forget is not None:
+            forget()
+        if start is not None:
+            start()
+
+    def ask() -> None:
+        host.switch(ConfirmScreen(host, "replace", act=replace, safe=lambda: host.switch(back)))
+
+    return Item(item.key, ask, item.enabled, item.value, item.reason, item.info)
 
 
 #: The main menu's rows that start a new game (after a confirmation while another game is saved).

@@ -141,3 +141,26 @@ def test_the_guests_shared_display_is_the_hosts_turned_half_a_turn(tmp_path: Pat
     # back at the menu the guest's display is no longer turned
     _press(guest, "menu")
     pump([guest], lambda: guest.outputs.shared_rotation == 0, "the menu")
+
+
+def test_a_new_remote_game_over_a_saved_game_asks_first_with_keep_preselected(tmp_path: Path, broker: Broker) -> None:
+    from device.render.help import ConfirmUi
+    from device.screens import flows
+    from device.screens.help import ConfirmScreen
+
+    box = make_box(tmp_path / "host", broker, seed=1)
+    flows.start_duet(box, "duet", pack="en")
+    saved = box.game.id
+    box.game.leave()
+    box.nav.menu()
+    _choose(box, "remote.menu")
+    for row in ("remote.host", "remote.mission", "remote.join"):
+        _choose(box, row)
+        assert isinstance(box.screen, ConfirmScreen), row
+        shared = box.frame().shared
+        assert isinstance(shared, ConfirmUi) and shared.choices[shared.selected] == box.tr("confirm.replace_no")
+        _press(box, "A.ok")  # the preselected answer keeps the saved game
+        assert isinstance(box.screen, RemoteMenuScreen)
+        current = box.storage.current_game()
+        assert current is not None and current.id == saved
+    assert box.link is None  # nothing was offered on the broker
