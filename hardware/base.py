@@ -20,10 +20,14 @@ SEATS: tuple[Seat, Seat] = ("A", "B")
 #: Physical buttons: per seat a 4-way joystick, OK and STOP; one MENU button (seat None).
 BUTTONS: tuple[str, ...] = ("up", "down", "left", "right", "ok", "stop", "menu")
 
-#: press/release come from buttons (and the emulator's keys); touch from the shared display
-#: (pos normalised 0..1 on the display, or card set directly by the mock's ``touch(card)``);
-#: text from a USB keyboard (``text`` holds what was typed, "\b" for backspace, "\n" for enter).
-EventKind = Literal["press", "release", "touch", "text", "quit"]
+#: press/release come from buttons (and the emulator's keys); touch/untouch from the shared display: a finger
+#: (or the mouse's left button) coming down and lifting again (pos normalised 0..1 on the display, or card set
+#: directly by the mock's ``touch(card)``; an untouch or drag off the grid has neither); drag: the finger moving
+#: while down (a touch held on a card must stay on it); text from a USB keyboard (``text`` holds what was typed,
+#: "\b" for backspace, "\n" for enter).
+EventKind = Literal["press", "release", "touch", "untouch", "drag", "text", "quit"]
+#: The event kinds of the touch screen.
+TOUCH_KINDS: tuple[EventKind, ...] = ("touch", "untouch", "drag")
 
 RGB = tuple[int, int, int]
 

@@ -5,7 +5,8 @@ column on the right. The OLEDs go through the same page packing as the real pane
 their glass holds, scaled, with the look of the modules (blue board, black glass, bluish-white pixels).
 
 Keys: seat A = W A S D, Space (OK), Left Shift (STOP); seat B = arrows, Enter (OK), Right Shift (STOP);
-M = MENU. A click (or a finger) on the grid touches it; closing the window sends a ``quit`` event.
+M = MENU. A click (or a finger) on the grid touches it (lifting it is an ``untouch``, moving it a ``drag``);
+closing the window sends a ``quit`` event.
 luma.emulator is deliberately not used: its pygame device takes over the window and exits on Esc.
 """
 
@@ -18,7 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageOps
 
-from hardware.base import RGB, SEATS, Clock, InputEvent, Seat
+from hardware.base import RGB, SEATS, Clock, EventKind, InputEvent, Seat
 from hardware.box import PUMP_ACTIVE_S, PUMP_IDLE_S, Box
 from hardware.config import HardwareConfig
 from hardware.events import EventQueue, MonotonicClock
@@ -304,19 +305,33 @@ class EmulatorBox(Box):
             if event.type == pygame.KEYDOWN:
                 return InputEvent(seat=hit[0], button=hit[1], kind="press", time=now)
             return InputEvent(seat=hit[0], button=hit[1], kind="release", time=now)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
-            return self._touch(event.pos, now)
-        if event.type == pygame.FINGERDOWN:
+        pointer: dict[int, EventKind] = {pygame.MOUSEBUTTONDOWN: "touch", pygame.MOUSEMOTION: "drag",
+                                         pygame.MOUSEBUTTONUP: "untouch"}
+        finger: dict[int, EventKind] = {pygame.FINGERDOWN: "touch", pygame.FINGERMOTION: "drag",
+                                        pygame.FINGERUP: "untouch"}
+        kind = pointer.get(event.type)
+        if kind is not None and not getattr(event, "touch", False):  # the mouse (synthetic ones are fingers)
+            if kind == "drag" and not (event.buttons and event.buttons[0]):
+                return None  # the mouse moving with no button down
+            if kind != "drag" and event.button != 1:
+                return None
+            return self._touch(kind, event.pos, now)
+        kind = finger.get(event.type)
+        if kind is not None:
             w, h = self.window.get_size()
-            return self._touch((event.x * w, event.y * h), now)
+            return self._touch(kind, (event.x * w, event.y * h), now)
         return None
 
-    def _touch(self, pos: tuple[float, float], now: float) -> InputEvent | None:
+    def _touch(self, kind: EventKind, pos: tuple[float, float], now: float) -> InputEvent | None:
+        """A finger (or the mouse) coming down, moving or lifting: normalised on the grid. A touch outside the
+        grid is nothing; a lift or a move outside it has no position (the finger left the cards)."""
         x, y = pos
         g = self.grid_rect
         if not (g.left <= x < g.right and g.top <= y < g.bottom):
-            return None
-        return InputEvent(seat=None, button="touch", kind="touch", time=now,
+            if kind == "touch":
+                return None
+            return InputEvent(seat=None, button="touch", kind=kind, time=now)
+        return InputEvent(seat=None, button="touch", kind=kind, time=now,
                           pos=((x - g.left) / g.width, (y - g.top) / g.height))
 
     def _pump(self) -> list[InputEvent]:

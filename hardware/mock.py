@@ -407,12 +407,27 @@ class MockBox(Box):
         self.release(name)
 
     def touch(self, card: int) -> None:
-        """Touch a card of the shared grid (by index)."""
-        self.queue.put(InputEvent(seat=None, button="touch", kind="touch", time=self.clock.now(), card=card))
+        """Tap a card of the shared grid (by index): the finger comes down and lifts at the same instant."""
+        self.touch_down(card)
+        self.touch_up(card)
 
     def touch_at(self, x: float, y: float) -> None:
-        """Touch the shared display at a normalised position (0..1, 0..1)."""
-        self.queue.put(InputEvent(seat=None, button="touch", kind="touch", time=self.clock.now(), pos=(x, y)))
+        """Tap the shared display at a normalised position (0..1, 0..1): down and up at the same instant."""
+        now = self.clock.now()
+        self.queue.put(InputEvent(seat=None, button="touch", kind="touch", time=now, pos=(x, y)))
+        self.queue.put(InputEvent(seat=None, button="touch", kind="untouch", time=now, pos=(x, y)))
+
+    def touch_down(self, card: int) -> None:
+        """A finger comes down on a card and stays there (``touch_up`` lifts it, ``drag`` moves it)."""
+        self.queue.put(InputEvent(seat=None, button="touch", kind="touch", time=self.clock.now(), card=card))
+
+    def drag(self, card: int | None) -> None:
+        """The finger, still down, moves onto ``card`` (None: off the grid)."""
+        self.queue.put(InputEvent(seat=None, button="touch", kind="drag", time=self.clock.now(), card=card))
+
+    def touch_up(self, card: int | None = None) -> None:
+        """The finger lifts (over ``card``, or wherever it was)."""
+        self.queue.put(InputEvent(seat=None, button="touch", kind="untouch", time=self.clock.now(), card=card))
 
     def type_text(self, seat: Seat | None, text: str) -> None:
         """What a USB keyboard would deliver: one text event carrying ``text``."""

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hardware import degrade as degrade_mod
-from hardware.base import RGB, SEATS, Clock, InputEvent, Seat
+from hardware.base import RGB, SEATS, Clock, EventKind, InputEvent, Seat
 from hardware.box import PUMP_ACTIVE_S, PUMP_IDLE_S, Box
 from hardware.buswriter import BusWriter
 from hardware.config import HardwareConfig, OledConfig, RingConfig
@@ -387,13 +387,19 @@ class PiDisplay:
         pg = self._pygame
         if event.type == pg.QUIT:
             return InputEvent(seat=None, button="quit", kind="quit", time=now)
-        if event.type == pg.FINGERDOWN:
-            return InputEvent(seat=None, button="touch", kind="touch", time=now,
+        finger: dict[int, EventKind] = {pg.FINGERDOWN: "touch", pg.FINGERMOTION: "drag", pg.FINGERUP: "untouch"}
+        kind = finger.get(event.type)
+        if kind is not None:  # a finger coming down, moving, lifting (the touch screen, KMSDRM)
+            return InputEvent(seat=None, button="touch", kind=kind, time=now,
                               pos=(min(max(event.x, 0.0), 1.0), min(max(event.y, 0.0), 1.0)))
-        if event.type == pg.MOUSEBUTTONDOWN and event.button == 1 and not getattr(event, "touch", False):
-            w, h = self.size
-            return InputEvent(seat=None, button="touch", kind="touch", time=now,
-                              pos=(event.pos[0] / w, event.pos[1] / h))
+        pointer: dict[int, EventKind] = {pg.MOUSEBUTTONDOWN: "touch", pg.MOUSEMOTION: "drag",
+                                         pg.MOUSEBUTTONUP: "untouch"}
+        kind = pointer.get(event.type)
+        if kind is not None and not getattr(event, "touch", False):  # a real mouse (synthetic ones are fingers)
+            if (event.buttons[0] if kind == "drag" else event.button == 1):
+                w, h = self.size
+                return InputEvent(seat=None, button="touch", kind=kind, time=now,
+                                  pos=(min(max(event.pos[0] / w, 0.0), 1.0), min(max(event.pos[1] / h, 0.0), 1.0)))
         if event.type == pg.TEXTINPUT:
             return InputEvent(seat=None, button="keyboard", kind="text", time=now, text=event.text)
         if event.type == pg.KEYDOWN and event.key in (pg.K_BACKSPACE, pg.K_RETURN, pg.K_KP_ENTER):

@@ -133,11 +133,11 @@ def parse_script(text: str, name: str = "script") -> list[Op]:
                 ops.append(Op(number, verb, tuple(_button(w) for w in words)))
             elif verb == "hold" and len(words) == 2:
                 ops.append(Op(number, verb, (_button(words[0]), _ms(words[1]))))
-            elif verb == "touch" and len(words) == 1:
+            elif verb == "touch" and len(words) in (1, 2):  # "touch 7" a tap, "touch 7 700" a finger held 0.7 s
                 card = int(words[0]) if words[0].isdigit() else -1
                 if not 0 <= card < 25:
                     raise ValueError(f"{words[0]!r} is not a card number 0..24")
-                ops.append(Op(number, verb, (card,)))
+                ops.append(Op(number, verb, (card,) + tuple(_ms(w) for w in words[1:])))
             elif verb == "type" and len(words) >= 2 and words[0] in ("A", "B", "-"):
                 text_part = rest.strip()[2:].replace("\\n", "\n").replace("\\b", "\b")
                 ops.append(Op(number, verb, (None if words[0] == "-" else words[0], text_part)))
@@ -216,6 +216,12 @@ def run_script(app: Any, ops: list[Op], snapshots: Path | None, pace_ms: int) ->
             box.advance(op.args[1] / 1000)
             app.step(0)
             box.release(op.args[0])
+        elif op.verb == "touch" and len(op.args) == 2:  # the finger stays down, the hold runs on the clock
+            box.touch_down(op.args[0])
+            app.step(0)
+            box.advance(op.args[1] / 1000)
+            app.step(0)
+            box.touch_up(op.args[0])
         elif op.verb == "touch":
             box.touch(op.args[0])
         elif op.verb == "type":

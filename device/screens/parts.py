@@ -17,6 +17,8 @@ HOLD_SECONDS = 0.6
 _EPSILON = 1e-6
 
 HoldKind = Literal["guess", "stop", "speak", "speak_key", "key"]
+#: What is held down: a button (OK, STOP) or a finger on the touch screen.
+HoldBy = Literal["button", "touch"]
 
 
 def held_long_enough(start: float, now: float) -> bool:
@@ -34,6 +36,7 @@ class Hold:
     version: int
     card: int | None = None
     shown: bool = False  # a hot-seat key hold that has filled: the key is on the display until release
+    by: HoldBy = "button"  # a button's release ends a button hold, a lifted finger a touch hold
 
     def fraction(self, now: float) -> float:
         return min(1.0, (now - self.start) / HOLD_SECONDS)
@@ -49,8 +52,9 @@ class Holds:
     def __init__(self) -> None:
         self._by_seat: dict[str, Hold] = {}
 
-    def start(self, seat: str, what: HoldKind, now: float, version: int, card: int | None = None) -> Hold:
-        hold = Hold(what, now, version, card)
+    def start(self, seat: str, what: HoldKind, now: float, version: int, card: int | None = None,
+              by: HoldBy = "button") -> Hold:
+        hold = Hold(what, now, version, card, by=by)
         self._by_seat[seat] = hold
         return hold
 
@@ -81,6 +85,19 @@ class Holds:
         hold = self._by_seat.get(seat)
         if hold is not None and hold.card is not None and hold.card != card:
             del self._by_seat[seat]
+
+    def lifted(self) -> list[tuple[str, Hold]]:
+        """The finger left the screen: every touch hold ends (returned, so a short one can say "hold longer")."""
+        ended = [(seat, hold) for seat, hold in self._by_seat.items() if hold.by == "touch"]
+        for seat, _ in ended:
+            del self._by_seat[seat]
+        return ended
+
+    def dragged(self, card: int | None) -> None:
+        """The finger, still down, is now on ``card`` (None: off the cards): a touch hold on another card ends."""
+        for seat, hold in list(self._by_seat.items()):
+            if hold.by == "touch" and hold.card != card:
+                del self._by_seat[seat]
 
     def deadline(self) -> float | None:
         times = [h.start + HOLD_SECONDS for h in self._by_seat.values() if not h.shown]

@@ -15,7 +15,7 @@ from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
 from engine.errors import IllegalAction, InvalidClue, StaleAction
 from engine.keyboard import picker_letters
 from engine.seats import other
-from hardware.base import InputEvent
+from hardware.base import TOUCH_KINDS, InputEvent
 
 ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 DELETE, DONE, SKIP = "⌫", "✓", "—"
@@ -104,7 +104,7 @@ class DuetPlayScreen(Screen):
     def handle(self, event: InputEvent) -> None:
         view = self.session.public_view()
         seat = event.seat
-        if event.kind == "touch":
+        if event.kind in TOUCH_KINDS:
             self._touch(event, view)
             return
         if event.kind == "text":
@@ -152,7 +152,9 @@ class DuetPlayScreen(Screen):
             else:
                 self.notice(seat, "play.not_your_clue")
         elif seat in view.guessers:
-            self.holds.start(seat, "guess", now, view.version, self.cursors[seat])
+            held = self.holds.get(seat)
+            if held is None or held.by != "touch":  # a finger already holding the card keeps its hold
+                self.holds.start(seat, "guess", now, view.version, self.cursors[seat])
         else:
             self.notice(seat, "play.not_guessing")
 
@@ -167,6 +169,8 @@ class DuetPlayScreen(Screen):
         hold = self.holds.get(seat)
         if hold is None:
             return
+        if hold.by != "button":
+            return  # a finger's hold ends when the finger lifts
         ok_hold = button == "ok" and hold.what in ("guess", "key")
         if ok_hold or (button == "stop" and hold.what in ("stop", "speak", "speak_key")):
             self.holds.pop(seat)
@@ -178,21 +182,34 @@ class DuetPlayScreen(Screen):
             elif not hold.due(now) and hold.what not in ("speak", "speak_key"):
                 self.notice(seat, "play.hold_longer")
 
-    def _touch(self, event: InputEvent, view: Any) -> None:
+    def _touched_card(self, event: InputEvent) -> int | None:
         card = event.card
         if card is None and event.pos is not None:
             card = _card_at(event.pos, self.host.display_size, self.pictures)
+        return card if card is not None and 0 <= card < 25 else None
+
+    def _touch(self, event: InputEvent, view: Any) -> None:
+        if event.kind == "untouch":
+            for _seat, hold in self.holds.lifted():
+                if not hold.due(event.time):
+                    self.notice(None, "guide.hold_touch")
+            return
+        card = self._touched_card(event)
+        if event.kind == "drag":
+            self.holds.dragged(card)  # a finger sliding off the held card cancels the guess
+            return
         if self.hotseat and view.phase == "clue" and self.entry is None:
             self._touch_key(view)
             return
-        if card is None or not 0 <= card < 25:
+        if card is None:
             return
         # A touch does not say whose finger it was: it moves every guesser's cursor (both seats' outside a
         # guess), and the seat that then holds OK guesses that card.
         seats = list(view.guessers) or ["A", "B"]
         if self.hotseat and len(seats) == 1 and self.cursors[seats[0]] == card:
-            # hot-seat: touching the chosen card again guesses
-            self._act(seats[0], Guess(seats[0], card), view.version)  # type: ignore[arg-type]
+            # hot-seat: a finger held on the chosen card guesses it, like OK, after the same hold
+            if seats[0] not in self.holds:
+                self.holds.start(seats[0], "guess", event.time, view.version, card, by="touch")
             return
         for seat in seats:
             self.cursors[seat] = card

@@ -116,9 +116,13 @@ def test_app_hotseat_game_by_touch(tmp_path: Path) -> None:
     key = Image.open(snaps / "key-shared.png").tobytes()
     hidden = Image.open(snaps / "hidden-shared.png").tobytes()
     assert privacy != key and hidden != key
-    # B guesses by touching a card twice
+    # B chooses a card by touching it, then guesses it by holding a finger on it (a tap never guesses)
     green = cards(record, "A", "G")[0]
-    code, snaps, data = run_box(tmp_path, f"touch {green}\ntouch {green}\nsnapshot guessed\n", data=data)
+    code, snaps, data = run_box(tmp_path, f"touch {green}\ntouch {green}\nwait 2000\nsnapshot chosen\n",
+                                data=data)
+    assert code == 0
+    assert exported(data)["actions"][-1]["type"] == "clue"
+    code, snaps, data = run_box(tmp_path, f"touch {green}\ntouch {green} 700\nsnapshot guessed\n", data=data)
     assert code == 0
     assert exported(data)["actions"][-1] == {"type": "guess", "seat": "B", "card": green}
 
@@ -178,12 +182,12 @@ def test_app_hotseat_whole_game(tmp_path: Path) -> None:
     t = Table().add("touch 0", "touch 0", "type - 9\\n\\n")  # seat A sees its key, gives "9" without a word
     a_greens = cards(record, "A", "G")
     for card in a_greens:
-        t.add(f"touch {card}", f"touch {card}")  # B touches each card twice
+        t.add(f"touch {card}", f"touch {card} 700")  # B chooses each card by touch, then holds a finger on it
     t.stop("B")
     rest = _greens_left_for(record, "B", set(a_greens))
     t.add("down B.ok", "wait 700", "release B.ok", f"type - {len(rest)}\\n\\n")  # B holds OK for its key
     for card in rest:
-        t.add(f"touch {card}", f"touch {card}")
+        t.add(f"touch {card}", f"touch {card} 700")
     t.add("snapshot over", "touch 0", "touch 0", "snapshot keys")
     code, snaps, data = run_box(tmp_path, t, data=data)
     assert code == 0

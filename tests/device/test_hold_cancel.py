@@ -243,3 +243,126 @@ def test_hotseat_touch_key_hidden_after_a_screen_change(app: App) -> None:
     _step(app, "press B.ok", "release B.ok")
     frame = app.screen.frame()
     assert frame.shared.stage == "privacy" and frame.shared.key is None
+
+
+# -- hot-seat: a guess by touch needs the hold too (issue 13) -----------------------------------------------
+
+def _touch_step(app: App, *, advance: float = 0.0) -> None:
+    app.step(0)
+    if advance:
+        app.box.advance(advance)
+        app.step(0)
+
+
+def test_hotseat_a_tap_on_the_chosen_card_does_not_guess(app: App) -> None:
+    _hotseat_guessing(app)
+    before = len(_moves(app))
+    card = app.screen.cursors["B"]
+    app.box.touch(card)  # down and up at once: the old one-touch guess
+    _touch_step(app, advance=2.0)
+    _touch_step(app, advance=2.0)
+    assert len(_moves(app)) == before
+    assert app.screen.cursors["B"] == card
+
+
+def test_hotseat_a_finger_held_on_the_chosen_card_guesses_it_after_the_hold(app: App) -> None:
+    _hotseat_guessing(app)
+    before = len(_moves(app))
+    card = app.screen.cursors["B"]
+    app.box.touch_down(card)
+    _touch_step(app, advance=0.3)
+    assert len(_moves(app)) == before  # not yet: the hold fills as it does for OK
+    hold = app.screen.frame().shared.hold
+    assert isinstance(hold, m.Hold) and hold.card == card and hold.seat == "B" and 0.4 < hold.fraction < 0.6
+    assert any(f.seat == "B" and f.fraction > 0.4 for f in app.screen.frame().ring)  # the ring fills too
+    _touch_step(app, advance=0.35)
+    assert len(_moves(app)) == before + 1
+    assert _moves(app)[-1] == {**_moves(app)[-1], "type": "guess", "card": card}
+    app.box.touch_up(card)
+    _touch_step(app, advance=1.0)
+    assert len(_moves(app)) == before + 1  # lifting afterwards does nothing more
+
+
+def test_hotseat_a_first_touch_only_chooses_the_card(app: App) -> None:
+    _hotseat_guessing(app)
+    before = len(_moves(app))
+    card = app.screen.cursors["B"]
+    other_card = next(i for i in range(25) if i != card and not app.game.session.public_view().cards[i].agent
+                      and i not in [a.get("card") for a in _moves(app)])
+    app.box.touch_down(other_card)  # a finger held on another card: it becomes the chosen one, no hold yet
+    _touch_step(app, advance=1.0)
+    assert app.screen.cursors["B"] == other_card and len(_moves(app)) == before
+    app.box.touch_up(other_card)
+    app.box.touch_down(other_card)  # held on it again: now it guesses
+    _touch_step(app, advance=0.7)
+    assert len(_moves(app)) == before + 1 and _moves(app)[-1]["card"] == other_card
+
+
+def test_hotseat_lifting_the_finger_early_cancels_and_says_hold(app: App) -> None:
+    _hotseat_guessing(app)
+    before = len(_moves(app))
+    card = app.screen.cursors["B"]
+    app.box.touch_down(card)
+    _touch_step(app, advance=0.4)
+    app.box.touch_up(card)
+    _touch_step(app)
+    assert app.screen.frame().shared.hold is None
+    assert app.screen.frame().shared.banner == app.tr("guide.hold_touch")
+    _touch_step(app, advance=2.0)
+    assert len(_moves(app)) == before
+
+
+@pytest.mark.parametrize("onto", ["other card", "off the grid"])
+def test_hotseat_sliding_off_the_card_cancels(app: App, onto: str) -> None:
+    _hotseat_guessing(app)
+    before = len(_moves(app))
+    card = app.screen.cursors["B"]
+    app.box.touch_down(card)
+    _touch_step(app, advance=0.3)
+    app.box.drag((card + 1) % 25 if onto == "other card" else None)
+    _touch_step(app, advance=1.0)
+    app.box.drag(card)  # back on the card: the cancelled hold does not come back
+    _touch_step(app, advance=1.0)
+    app.box.touch_up()
+    _touch_step(app, advance=1.0)
+    assert len(_moves(app)) == before
+    assert app.screen.cursors["B"] == card  # sliding does not move the cursor either
+
+
+def test_hotseat_a_drag_within_the_card_keeps_the_hold(app: App) -> None:
+    _hotseat_guessing(app)
+    before = len(_moves(app))
+    card = app.screen.cursors["B"]
+    app.box.touch_down(card)
+    _touch_step(app, advance=0.3)
+    app.box.drag(card)
+    _touch_step(app, advance=0.35)
+    assert len(_moves(app)) == before + 1
+
+
+def test_hotseat_a_finger_hold_ends_with_the_screen(app: App) -> None:
+    _hotseat_guessing(app)
+    before = len(_moves(app))
+    card = app.screen.cursors["B"]
+    app.box.touch_down(card)
+    _touch_step(app, advance=0.2)
+    _menu_continue(app, "B")
+    _touch_step(app, advance=2.0)
+    app.box.touch_up(card)
+    _touch_step(app, advance=2.0)
+    assert len(_moves(app)) == before
+
+
+def test_hotseat_releasing_ok_does_not_end_a_finger_hold(app: App) -> None:
+    # the finger's hold is the finger's: a stray OK tap meanwhile neither ends nor doubles it
+    _hotseat_guessing(app)
+    before = len(_moves(app))
+    card = app.screen.cursors["B"]
+    app.box.touch_down(card)
+    _touch_step(app, advance=0.2)
+    _step(app, "press B.ok", "release B.ok")
+    hold = app.screen.holds.get("B")
+    if hold is not None and hold.by == "button":  # OK's press took the hold over: its release ended it
+        pytest.fail("OK replaced the finger's hold")
+    _touch_step(app, advance=0.5)
+    assert len(_moves(app)) == before + 1

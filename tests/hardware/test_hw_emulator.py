@@ -94,6 +94,29 @@ def test_emulator_click_on_grid_is_normalised_touch(emu):
     assert touch.pos == pytest.approx((200 / 800, 120 / 480))
 
 
+def test_emulator_mouse_and_finger_down_move_up_are_touch_drag_untouch(emu):
+    g = emu.grid_rect
+    w, h = emu.window.get_size()
+    mouse = {"touch": False}
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(g.left + 40, g.top + 48), button=1, **mouse))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(g.left + 80, g.top + 48), rel=(40, 0),
+                                         buttons=(1, 0, 0), **mouse))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(g.left + 90, g.top + 48), rel=(10, 0),
+                                         buttons=(0, 0, 0), **mouse))  # no button down: not a drag
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(g.left + 80, g.top + 48), button=1, **mouse))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(g.left + 80, g.top + 48), button=3, **mouse))
+    finger = {"touch_id": 1, "finger_id": 0, "dx": 0, "dy": 0}
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=(g.left + 400) / w, y=(g.top + 240) / h, **finger))
+    pygame.event.post(pygame.event.Event(pygame.FINGERMOTION, x=(g.left + 5) / w, y=2 / h, **finger))
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=(g.left + 5) / w, y=2 / h, **finger))
+    got = emu.wait_events(0)
+    assert [e.kind for e in got] == ["touch", "drag", "untouch", "touch", "drag", "untouch"]
+    assert got[1].pos == pytest.approx((80 / g.width, 48 / g.height))
+    assert got[2].pos == pytest.approx((80 / g.width, 48 / g.height))
+    assert got[3].pos == pytest.approx((400 / g.width, 240 / g.height), abs=1e-3)
+    assert got[4].pos is None and got[5].pos is None  # the finger slid off the grid, then lifted there
+
+
 def test_emulator_window_close_is_quit(emu):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     (event,) = emu.wait_events(0)

@@ -43,10 +43,23 @@ def test_mock_box_touch_and_text_events(box):
     box.touch(7)
     box.touch_at(0.25, 0.5)
     box.type_text("A", "fleuve")
-    e1, e2, e3 = box.wait_events(0)
+    e1, u1, e2, u2, e3 = box.wait_events(0)
     assert e1 == InputEvent(seat=None, button="touch", kind="touch", time=box.clock.now(), card=7)
-    assert e2.pos == (0.25, 0.5) and e2.card is None
+    assert u1 == InputEvent(seat=None, button="touch", kind="untouch", time=box.clock.now(), card=7)  # a tap
+    assert e2.pos == (0.25, 0.5) and e2.card is None and e2.kind == "touch"
+    assert u2.kind == "untouch" and u2.pos == (0.25, 0.5)
     assert (e3.seat, e3.kind, e3.text) == ("A", "text", "fleuve")
+
+
+def test_mock_box_finger_down_drag_and_lift(box):
+    box.touch_down(3)
+    box.advance(0.5)
+    box.drag(4)
+    box.drag(None)
+    box.touch_up()
+    got = [(e.kind, e.card, e.time) for e in box.wait_events(0)]
+    t = box.clock.now()
+    assert got == [("touch", 3, t - 0.5), ("drag", 4, t), ("drag", None, t), ("untouch", None, t)]
 
 
 def test_mock_box_events_are_frozen(box):

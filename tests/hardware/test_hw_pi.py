@@ -295,6 +295,24 @@ def test_pi_display_touch_is_normalised_and_synthetic_mouse_ignored(display):
     assert all(e.kind == "touch" and e.seat is None for e in events)
 
 
+def test_pi_display_finger_and_mouse_drag_and_lift(display):
+    finger = {"touch_id": 1, "finger_id": 0, "dx": 0, "dy": 0}
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, **finger))
+    pygame.event.post(pygame.event.Event(pygame.FINGERMOTION, x=0.6, y=1.2, **finger))
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, x=0.6, y=0.5, **finger))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(440, 120), button=1, touch=True))  # synthetic
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 240), rel=(1, 0), buttons=(1, 0, 0),
+                                         touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(420, 240), rel=(1, 0), buttons=(0, 0, 0),
+                                         touch=False))  # hovering: nothing
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(200, 240), button=1, touch=False))
+    events = display.poll(1.0)
+    assert [(e.kind, e.pos) for e in events] == [
+        ("touch", (0.5, 0.5)), ("drag", (0.6, 1.0)), ("untouch", (0.6, 0.5)), ("drag", (0.5, 0.5)),
+        ("untouch", (0.25, 0.5))]
+    assert not display.touching
+
+
 def test_pi_display_keyboard_text_and_quit(display):
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="é"))
     backspace = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0)
