@@ -87,6 +87,7 @@ class PlayUi:
     orientation: Orientation = "table"
     pictures: bool = False
     labels: Mapping[str, str] = field(default_factory=dict)
+    entry: ClueEntryUi | None = None  # hot-seat: the clue being entered, drawn in the side panel (its letter strip)
 
 
 @dataclass(frozen=True)

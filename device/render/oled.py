@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Callable
+from contextvars import ContextVar
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -63,6 +65,44 @@ def render_oled(view: SeatView | None, ui: OledUi | None) -> Image.Image:
         if len(_FRAMES) > _FRAME_LIMIT:
             _FRAMES.popitem(last=False)
     return image
+
+
+#: While ``overflows`` draws a frame: every text that did not fit its box (cut with "…" or lines dropped).
+_CLIPS: ContextVar[list[str] | None] = ContextVar("oled_clips", default=None)
+
+
+def overflows(view: SeatView | None, ui: OledUi | None) -> list[str]:
+    """The texts of this frame that do not fit their box on the OLED (each as it was asked for, before any
+    "…" or dropped line); [] when every label is whole. Draws the frame afresh (no cache)."""
+    token = _CLIPS.set([])
+    try:
+        _render(view, ui)
+        return list(_CLIPS.get() or [])
+    finally:
+        _CLIPS.reset(token)
+
+
+def _clipped(text: str) -> None:
+    clips = _CLIPS.get()
+    if clips is not None:
+        clips.append(text)
+
+
+def _fit(text: str, width: int, measure: Callable[[str], int]) -> str:
+    """``text`` cut with "…" to ``width`` (a cut is recorded for ``overflows``)."""
+    out = ellipsize(text, width, measure)
+    if out != text:
+        _clipped(text)
+    return out
+
+
+def _lines(text: str, width: int, measure: Callable[[str], int], limit: int) -> list[str]:
+    """``text`` wrapped to ``width`` (explicit newlines kept), at most ``limit`` lines (a word cut or a line
+    dropped is recorded for ``overflows``)."""
+    lines = wrap(text, width, measure)
+    if len(lines) > limit or "".join(lines).replace(" ", "") != "".join(text.split()):
+        _clipped(text)
+    return lines[:limit]
 
 
 def _render(view: SeatView | None, ui: OledUi | None) -> Image.Image:
@@ -237,8 +277,12 @@ def _seat_key(draw: ImageDraw.ImageDraw, view: SeatView, ui: SeatKeyUi) -> None:
     _put_text(draw, (ax + 10, 0), str(view.greens_left), TITLE, True)
     width = WIDTH - PANEL_X - 1
     y = 15
+    clue = pub.current_clue
     lines = _wrapped(ui.role, width, SMALL)
-    max_lines = 2 if ui.picking is not None else 3
+    # the role has the room down to the clue line (none without a clue in play: one line more)
+    max_lines = 2 if ui.picking is not None else 3 if clue is not None else 4
+    if len(lines) > max_lines or "".join(lines).replace(" ", "") != "".join(ui.role.split()):
+        _clipped(ui.role)
     for line in lines[:max_lines]:
         _put_text(draw, (PANEL_X, y), line, SMALL)
         y += 11
@@ -250,12 +294,10 @@ def _seat_key(draw: ImageDraw.ImageDraw, view: SeatView, ui: SeatKeyUi) -> None:
         _arrow(draw, cx - 20, 50, up=True)
         _arrow(draw, cx + 16, 50, up=False)
         return
-    clue = pub.current_clue
     if clue is not None:
         word = clue.word or "—"
         draw.line((PANEL_X, 51, WIDTH - 1, 51), fill=1)
-        _put_text(draw, (PANEL_X, 53), ellipsize(f"{word} {clue.number}", width, lambda s: _length(s, SMALL)),
-                  SMALL)
+        _put_text(draw, (PANEL_X, 53), _fit(f"{word} {clue.number}", width, lambda s: _length(s, SMALL)), SMALL)
 
 
 def _arrow(draw: ImageDraw.ImageDraw, x: int, y: int, up: bool) -> None:
@@ -269,57 +311,80 @@ def _arrow(draw: ImageDraw.ImageDraw, x: int, y: int, up: bool) -> None:
 
 
 def _clue_entry(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryUi) -> None:
-    small, bold, big = pil_font(SMALL), pil_font(TITLE, bold=True), pil_font(BIG, bold=True)
+    stage = {"number": _entry_number, "word": _entry_word, "refusal": _entry_refusal}.get(ui.stage, _entry_confirm)
+    stage(draw, view, ui)
 
-    def measure(s: str) -> int:
-        return int(draw.textlength(s, font=small))
 
-    if ui.stage == "number":
-        left = 0
-        if view is not None:
-            _key_map(draw, view, None)
-            left = PANEL_X
-        width = WIDTH - left
-        draw.text((left, 0), ellipsize(ui.title, width, measure), font=small, fill=1)
-        text = str(ui.number)
-        tw = draw.textlength(text, font=big)
-        cx = left + width // 2
-        _arrow(draw, cx - 4, 14, up=True)
-        draw.text((cx - tw / 2, 19), text, font=big, fill=1)
-        _arrow(draw, cx - 4, 45, up=False)
-        if ui.hint:
-            draw.text((left, 53), ellipsize(ui.hint, width, measure), font=small, fill=1)
-        return
-    if ui.stage == "word":
-        draw.text((0, 0), ellipsize(ui.title, 100, measure), font=small, fill=1)
-        if ui.number is not None:
-            num = str(ui.number)
-            draw.text((WIDTH - draw.textlength(num, font=bold), 0), num, font=bold, fill=1)
-        word = ui.word + "_"
-        while draw.textlength(word, font=bold) > WIDTH - 2 and len(word) > 2:
-            word = "…" + word[2:]
-        draw.text((0, 13), word, font=bold, fill=1)
-        _letter_strip(draw, ui.letters, ui.letter, 31)
-        if ui.hint:
-            draw.text((0, 53), ellipsize(ui.hint, WIDTH, measure), font=small, fill=1)
-        return
-    if ui.stage == "refusal":
-        y = 0
-        if ui.title:
-            draw.text((0, 0), ellipsize(ui.title, WIDTH, measure), font=small, fill=1)
-            y = 11
-        lines = wrap(ui.refusal or "", WIDTH, measure)
-        room = max(1, (50 - y) // 10)
-        if len(lines) > room:
-            lines = lines[:room]
-            lines[-1] = ellipsize(lines[-1] + " …", WIDTH, measure)
-        for line in lines:
-            draw.text((0, y), line, font=small, fill=1)
-            y += 10
-        _choices(draw, ui.choices, ui.choice, 52)
-        return
-    # confirm
-    draw.text((0, 0), ellipsize(ui.title, WIDTH, measure), font=small, fill=1)
+def _small_measure(draw: ImageDraw.ImageDraw) -> Callable[[str], int]:
+    small = pil_font(SMALL)
+    return lambda s: int(draw.textlength(s, font=small))
+
+
+def _entry_number(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryUi) -> None:
+    """The number picker (beside the key map when there is one): the number large between two arrows."""
+    small, big = pil_font(SMALL), pil_font(BIG, bold=True)
+    measure = _small_measure(draw)
+    left = 0
+    if view is not None:
+        _key_map(draw, view, None)
+        left = PANEL_X
+    width = WIDTH - left
+    draw.text((left, 0), _fit(ui.title, width, measure), font=small, fill=1)
+    text = str(ui.number)
+    tw = draw.textlength(text, font=big)
+    cx = left + width // 2
+    _arrow(draw, cx - 4, 14, up=True)
+    draw.text((cx - tw / 2, 19), text, font=big, fill=1)
+    _arrow(draw, cx - 4, 45, up=False)
+    if ui.hint:
+        draw.text((left, 53), _fit(ui.hint, width, measure), font=small, fill=1)
+
+
+#: The word stage: the title row, the word typed so far, the letter strip, then two hint lines (the picker's
+#: moves, where ⌫ and ✓ are).
+_WORD_Y, _STRIP_Y, _HINT_Y = 10, 26, (44, 53)
+
+
+def _entry_word(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryUi) -> None:
+    small, bold = pil_font(SMALL), pil_font(TITLE, bold=True)
+    measure = _small_measure(draw)
+    draw.text((0, 0), _fit(ui.title, 100, measure), font=small, fill=1)
+    if ui.number is not None:
+        num = str(ui.number)
+        draw.text((WIDTH - draw.textlength(num, font=bold), 0), num, font=bold, fill=1)
+    word = ui.word + "_"
+    while draw.textlength(word, font=bold) > WIDTH - 2 and len(word) > 2:  # a long word scrolls: its end shows
+        word = "…" + word[2:]
+    draw.text((0, _WORD_Y), word, font=bold, fill=1)
+    _letter_strip(draw, ui.letters, ui.letter, _STRIP_Y)
+    for y, line in zip(_HINT_Y, _lines(ui.hint, WIDTH, measure, len(_HINT_Y)) if ui.hint else (),
+                       strict=False):
+        draw.text((0, y), line, font=small, fill=1)
+
+
+def _entry_refusal(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryUi) -> None:
+    small = pil_font(SMALL)
+    measure = _small_measure(draw)
+    y = 0
+    if ui.title:
+        draw.text((0, 0), _fit(ui.title, WIDTH, measure), font=small, fill=1)
+        y = 11
+    room = max(1, (50 - y) // 10)
+    lines = wrap(ui.refusal or "", WIDTH, measure)
+    if len(lines) > room:
+        _clipped(ui.refusal or "")
+        lines = lines[:room]
+        lines[-1] = ellipsize(lines[-1] + " …", WIDTH, measure)
+    for line in lines:
+        draw.text((0, y), line, font=small, fill=1)
+        y += 10
+    _choices(draw, ui.choices, ui.choice, 52)
+
+
+def _entry_confirm(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryUi) -> None:
+    small = pil_font(SMALL)
+    measure = _small_measure(draw)
+    draw.text((0, 0), _fit(ui.title, WIDTH, measure), font=small, fill=1)
     word = ui.word or "—"
     size = TITLE
     for candidate in (BIG, 16, TITLE):
@@ -330,7 +395,7 @@ def _clue_entry(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryU
     text = ellipsize(f"{word} {ui.number}", WIDTH, lambda s: int(draw.textlength(s, font=font)))
     draw.text(((WIDTH - draw.textlength(text, font=font)) / 2, 16), text, font=font, fill=1)
     if ui.hint:
-        draw.text((0, 53), ellipsize(ui.hint, WIDTH, measure), font=small, fill=1)
+        draw.text((0, 53), _fit(ui.hint, WIDTH, measure), font=small, fill=1)
 
 
 def _letter_strip(draw: ImageDraw.ImageDraw, letters: tuple[str, ...], selected: int, y: int) -> None:
@@ -373,7 +438,7 @@ def _choices(draw: ImageDraw.ImageDraw, choices: tuple[str, ...], selected: int,
     width = WIDTH // len(choices)
     for i, choice in enumerate(choices):
         x0 = i * width
-        text = ellipsize(choice, width - 4, lambda s: int(draw.textlength(s, font=small)))
+        text = _fit(choice, width - 4, lambda s: int(draw.textlength(s, font=small)))
         tw = draw.textlength(text, font=small)
         if i == selected:
             draw.rectangle((x0, y - 1, x0 + width - 2, HEIGHT - 1), fill=1)
@@ -394,7 +459,7 @@ def _menu(draw: ImageDraw.ImageDraw, ui: MenuUi) -> None:
 
     # the title is plain bold text over a rule (the selected row alone is drawn inverted)
     bold = pil_font(SMALL, bold=True)
-    draw.text((2, 0), ellipsize(ui.title, WIDTH - 4, lambda s: int(draw.textlength(s, font=bold))), font=bold,
+    draw.text((2, 0), _fit(ui.title, WIDTH - 4, lambda s: int(draw.textlength(s, font=bold))), font=bold,
               fill=1)
     draw.line((0, 11, WIDTH - 1, 11), fill=1)
     rows = 4
@@ -410,9 +475,9 @@ def _menu(draw: ImageDraw.ImageDraw, ui: MenuUi) -> None:
         value = item.value or ""
         vw = measure(value) + 2 if value else 0
         if value and 4 + measure(label) + 4 + vw > WIDTH - arrows:  # a long value gives way to the label
-            value = ellipsize(value, max(24, WIDTH - arrows - 12 - measure(label)), measure)
+            value = _fit(value, max(24, WIDTH - arrows - 12 - measure(label)), measure)
             vw = measure(value) + 2
-        text = ellipsize(label, WIDTH - 8 - vw - arrows, measure)
+        text = _fit(label, WIDTH - 8 - vw - arrows, measure)
         if i == selected:
             draw.rectangle((0, y, WIDTH - 1 - arrows, y + 11), fill=1)
             draw.text((4, y), text, font=small, fill=0)
@@ -434,12 +499,14 @@ def _text(draw: ImageDraw.ImageDraw, ui: OledTextUi) -> None:
     ink = 0 if ui.invert else 1
     if ui.invert:
         draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), fill=1)
-    title = ellipsize(ui.title, WIDTH, lambda s: int(draw.textlength(s, font=bold)))
+    title = _fit(ui.title, WIDTH, lambda s: int(draw.textlength(s, font=bold)))
     draw.text(((WIDTH - draw.textlength(title, font=bold)) / 2, 1), title, font=bold, fill=ink)
     y = 17
     lines: list[str] = []
     for line in ui.lines:
-        lines.extend(wrap(line, WIDTH - 2, lambda s: int(draw.textlength(s, font=small))))
+        lines.extend(_lines(line, WIDTH - 2, lambda s: int(draw.textlength(s, font=small)), 4))
+    if len(lines) > 4:
+        _clipped(" / ".join(ui.lines))
     for line in lines[:4]:
         draw.text(((WIDTH - draw.textlength(line, font=small)) / 2, y), line, font=small, fill=ink)
         y += 11
@@ -480,6 +547,6 @@ def _spymaster(draw: ImageDraw.ImageDraw, ui: SpymasterUi) -> None:
     left = MAP_X + ui.columns * PITCH + 3
     width = WIDTH - left
     y = 0
-    for line in wrap(ui.status, width, lambda s: int(draw.textlength(s, font=small)))[:5]:
+    for line in _lines(ui.status, width, lambda s: int(draw.textlength(s, font=small)), 5):
         draw.text((left, y), line, font=small, fill=1)
         y += 11

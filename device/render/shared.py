@@ -29,6 +29,7 @@ import pygame
 from . import cards as C
 from . import help as help_pages
 from . import screens
+from .entry import entry_drawer
 from .models import (
     AttractUi,
     ClassicCard,
@@ -431,6 +432,8 @@ class SharedRenderer:
         if isinstance(ui, HotSeatUi):
             return self._panel_twice(panel, table, "panel", ("hot", ui.lines, ui.seat),
                                      self._lines_drawer(ui.lines))
+        if ui.entry is not None:  # hot-seat clue entry: the picker, large, in the panel (device/render/entry.py)
+            return self._panel_twice(panel, table, "panel", ("entry", ui.entry), entry_drawer(self.text, ui.entry))
         whole = panel
         if table:
             panel = pygame.Rect(panel.left, panel.top + panel.height // 2, panel.width,

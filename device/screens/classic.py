@@ -10,7 +10,7 @@ from device.render import models as m
 from device.screens.base import Frame, Host, Screen, move_card
 from device.screens.flows import deal_pictures, deal_words
 from device.screens.parts import Cursors
-from device.screens.play import DuetPlayScreen, letters_for
+from device.screens.play import DuetPlayScreen
 from device.screens.shell import SetupScreen
 from device.speech import clue_announcement
 from engine import classic as cl
@@ -84,6 +84,7 @@ def start_classic(host: Host, kind: str, *, variant: str = "standard", pack: str
 class ClassicPlayScreen(DuetPlayScreen):
     name = "classic"
     max_number = UNLIMITED_PICK
+    number_title = "classic.number_title"
 
     def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
         ui = ui if ui and ui.get("screen") == "classic" else {}
@@ -116,25 +117,29 @@ class ClassicPlayScreen(DuetPlayScreen):
             return
         if event.kind == "text":
             self._text(event, view)
-            return
-        seat = event.seat
-        if seat == "A":
-            if self.entry is not None:
-                self._entry_input(event, view)
-            elif event.kind == "press" and event.button == "ok":
-                if view.phase == "clue":
-                    self.entry = {"seat": "A", "step": "number", "number": 1, "word": "", "letter": 0,
-                                  "refusal": None, "choice": 0}
-                else:
-                    self.notice("A", "classic.spymaster_wait")
-            elif event.kind == "press" and event.button == "stop" and self.host.audio.speech_for("A") is not None:
-                # a long STOP on the spymasters' side asks the box to say the clue and the cards left
-                self.holds.start("A", "speak", event.time, view.version)
-            elif event.kind == "release" and event.button == "stop":
-                self.holds.pop("A")
-            return
-        if seat != "B":
-            return
+        elif event.seat == "A":
+            self._spymasters(event, view)
+        elif event.seat == "B":
+            self._guessers(event, view)
+
+    def _spymasters(self, event: InputEvent, view: Any) -> None:
+        """Seat A's side: OK opens the clue entry in the clue phase, a long STOP asks for the clue aloud."""
+        if self.entry is not None:
+            self._entry_input(event, view)
+        elif event.kind == "press" and event.button == "ok":
+            if view.phase == "clue":
+                self.entry = {"seat": "A", "step": "number", "number": 1, "word": "", "letter": 0,
+                              "refusal": None, "choice": 0}
+            else:
+                self.notice("A", "classic.spymaster_wait")
+        elif event.kind == "press" and event.button == "stop" and self.host.audio.speech_for("A") is not None:
+            # a long STOP on the spymasters' side asks the box to say the clue and the cards left
+            self.holds.start("A", "speak", event.time, view.version)
+        elif event.kind == "release" and event.button == "stop":
+            self.holds.pop("A")
+
+    def _guessers(self, event: InputEvent, view: Any) -> None:
+        """Seat B's controls, shared by the guessers of both teams: the cursor, OK held on a card, STOP held."""
         if event.kind == "release":
             self._release("B", event.button, event.time)
             return
@@ -228,7 +233,10 @@ class ClassicPlayScreen(DuetPlayScreen):
                        else tr("classic.guesses_free"))
         else:
             guesses = ""
-        message = tr(f"classic.msg_{view.phase}", team=team) if view.phase != "won" else ""
+        if view.phase == "guess":  # who guesses, with which buttons (both bars)
+            message = tr("guide.classic_guess_stop" if self._can_stop() else "guide.classic_guess", team=team)
+        else:
+            message = tr(f"classic.msg_{view.phase}", team=team) if view.phase != "won" else ""
         if self.entry is not None:
             message = tr("classic.msg_entering", team=team)
         sand = self.hourglass_text()
@@ -245,25 +253,15 @@ class ClassicPlayScreen(DuetPlayScreen):
                                  {k: str(v) for k, v in view.left.items()}, message,
                                  notice[0] if notice else None, (m.Cursor("B", self.cursors["B"]),),
                                  self._hold_model(), cover, self.pictures, history, None,
-                                 {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")})
+                                 {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")},
+                                 self.orientation)
         return Frame(shared=shared, view=view, oleds={"A": self._spymaster_oled(view, team),
                                                       "B": self._guesser_oled(view, team, clue_text, guesses)},
                      ring=self._hold_fill(), ring_view=view)
 
     def _spymaster_oled(self, view: Any, team: str) -> Any:
-        entry = self.entry
-        if entry is not None:
-            step = entry["step"]
-            if step == "number":
-                return m.ClueEntryUi("number", number=entry["number"], title=self.tr("classic.number_title"),
-                                     hint=self.tr("clue.number_hint"))
-            if step == "word":
-                return m.ClueEntryUi("word", number=entry["number"], word=entry["word"],
-                                     letters=letters_for(self.session.language), letter=entry["letter"],
-                                     title=self.tr("clue.word_title"), hint=self.tr("clue.word_hint"))
-            return m.ClueEntryUi("refusal", number=entry["number"], word=entry["word"], refusal=entry["refusal"],
-                                 choices=(self.tr("clue.accept"), self.tr("clue.change")),
-                                 choice=entry["choice"], title=self.tr("clue.refused_title"))
+        if self.entry is not None:
+            return self._entry_model(self.entry, None)
         spy = self.session.spymaster_view()
         notice = self.notices.get("A")
         status = notice[0] if notice else self.tr(f"classic.spy_{view.phase}", team=team)
@@ -271,9 +269,29 @@ class ClassicPlayScreen(DuetPlayScreen):
         return m.SpymasterUi(spy.key, covered, view.columns, view.rows, status)
 
     def _guesser_oled(self, view: Any, team: str, clue: str, guesses: str) -> Any:
+        """The guessers' OLED (seat B): the clue, the guesses left and what to do with which button (or the
+        notice that just came)."""
         notice = self.notices.get("B")
-        lines = tuple(x for x in (clue, guesses, notice[0] if notice else "") if x)
-        return m.OledTextUi(team, lines)
+        if notice:
+            todo: tuple[str, ...] = (notice[0],)
+        elif view.phase == "guess":
+            todo = (self.tr("guide.full_guess"),) + ((self.tr("guide.full_stop"),) if self._can_stop() else ())
+        elif view.phase == "clue":
+            todo = (self.tr("classic.wait_clue"),)
+        else:
+            todo = ()
+        head = " · ".join(x for x in (clue, guesses) if x)
+        return m.OledTextUi(team, tuple(x for x in (head,) + todo if x))
+
+    def _can_stop(self) -> bool:
+        """The guessing team may end its turn once it has touched a card (rules: at least one guess)."""
+        return bool(self.session.state.guesses_made > 0)
+
+    @property
+    def orientation(self) -> Any:
+        """Cards, bars and panel face both sides ("table": the guessers sit at seat B's side, across from the
+        spymasters) unless the box is set to one upright screen."""
+        return self.host.game.options.get("orientation", self.host.settings.get("orientation", "table"))
 
 
 class ClassicOverScreen(Screen):
@@ -308,6 +326,8 @@ class ClassicOverScreen(Screen):
         shared = m.ClassicPlayUi(winner or title, view.winner or "R", view.columns, view.rows, "", "",
                                  {k: str(v) for k, v in view.left.items()}, tr("over.prompt_leave"),
                                  f"{title} — {reason}", (), None, None, session.mode == "pictures", (), cards,
-                                 {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")})
+                                 {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")},
+                                 self.host.game.options.get("orientation",
+                                                            self.host.settings.get("orientation", "table")))
         oled = m.OledTextUi(title, (reason, tr("over.prompt_leave")), invert=True)
         return Frame(shared=shared, view=view, oleds={"A": oled, "B": oled}, ring_view=view)

@@ -3,6 +3,7 @@ over with both keys, and the hot-seat kiosk (privacy screen, key on the display 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from device.hourglass import enforced_action
@@ -21,6 +22,12 @@ ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 DELETE, DONE, SKIP = "⌫", "✓", "—"
 SPACE = "␣"  # shown for the picker's space (flexible rules take multi-word clues: POMME DE TERRE)
 NOTICE_SECONDS = 2.0
+#: How far each joystick direction moves the letter picker: one letter sideways, 7 up or down.
+LETTER_STEPS = {"right": 1, "left": -1, "down": 7, "up": -7}
+#: Where the cursors start: each seat's near corner on its left hand (seat A sits at the bottom edge, seat B at
+#: the top, turned half a turn), not the centre card, where the two frames stacked and seat B's notch hid the
+#: centre word turned toward B.
+START_CURSORS = {"A": 20, "B": 4}
 LABELS = ("clues", "bank", "taken", "agents", "mistakes", "mission", "stop", "seat_A", "seat_B", "no_word")
 
 
@@ -41,12 +48,14 @@ class DuetPlayScreen(Screen):
     enforces = True
     #: the clue numbers the picker offers (0..max)
     max_number = MAX_CLUE_NUMBER
+    #: the number picker's title (classic: 10 stands for "unlimited")
+    number_title = "clue.number_title"
 
     def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
         super().__init__(host)
         ui = ui if ui and ui.get("screen") == "play" else {}
         self.holds = Holds()
-        self.cursors = Cursors(self.holds, {"A": 12, "B": 12})
+        self.cursors = Cursors(self.holds, dict(START_CURSORS))
         self.cursors.update(ui.get("cursors", {}))
         self.entry: dict[str, Any] | None = ui.get("entry")
         self.notices: dict[str, tuple[str, float]] = {}
@@ -268,48 +277,45 @@ class DuetPlayScreen(Screen):
         assert entry is not None
         if event.kind != "press":
             return
-        button, step = event.button, entry["step"]
-        if step == "number":
-            if button in ("up", "right"):
-                entry["number"] = min(self.max_number, entry["number"] + 1)
-            elif button in ("down", "left"):
-                entry["number"] = max(0, entry["number"] - 1)
-            elif button == "ok":
-                entry["step"] = "word"
-            elif button == "stop":
-                self.entry = None
-        elif step == "word":
-            letters = letters_for(self.session.language)
-            if button == "right":
-                entry["letter"] = (entry["letter"] + 1) % len(letters)
-            elif button == "left":
-                entry["letter"] = (entry["letter"] - 1) % len(letters)
-            elif button == "down":
-                entry["letter"] = (entry["letter"] + 7) % len(letters)
-            elif button == "up":
-                entry["letter"] = (entry["letter"] - 7) % len(letters)
-            elif button == "ok":
-                pick = letters[entry["letter"]]
-                if pick == DELETE:
-                    entry["word"] = entry["word"][:-1]
-                elif pick == DONE:
-                    self._give(entry["word"] or None)
-                elif pick == SKIP:
-                    self._give(None)
-                else:
-                    entry["word"] = (entry["word"] + picked(pick))[:20]
-            elif button == "stop":
-                entry["step"] = "number"
-        elif step == "refusal":
-            if button in ("left", "right", "up", "down"):
-                entry["choice"] = 1 - entry["choice"]
-            elif button == "ok":
-                if entry["choice"] == 0:
-                    self._give(entry["word"], override=True)
-                else:
-                    entry["step"], entry["refusal"] = "word", None
-            elif button == "stop":
-                entry["step"], entry["refusal"] = "word", None
+        step = {"number": self._entry_number, "word": self._entry_word, "refusal": self._entry_refusal}
+        step[entry["step"]](entry, event.button)
+
+    def _entry_number(self, entry: dict[str, Any], button: str) -> None:
+        if button in ("up", "right"):
+            entry["number"] = min(self.max_number, entry["number"] + 1)
+        elif button in ("down", "left"):
+            entry["number"] = max(0, entry["number"] - 1)
+        elif button == "ok":
+            entry["step"] = "word"
+        elif button == "stop":
+            self.entry = None
+
+    def _entry_word(self, entry: dict[str, Any], button: str) -> None:
+        letters = letters_for(self.session.language)
+        if button in LETTER_STEPS:
+            entry["letter"] = (entry["letter"] + LETTER_STEPS[button]) % len(letters)
+        elif button == "ok":
+            self._pick(entry, letters[entry["letter"]])
+        elif button == "stop":
+            entry["step"] = "number"
+
+    def _pick(self, entry: dict[str, Any], pick: str) -> None:
+        if pick == DELETE:
+            entry["word"] = entry["word"][:-1]
+        elif pick == DONE:
+            self._give(entry["word"] or None)
+        elif pick == SKIP:
+            self._give(None)
+        else:
+            entry["word"] = (entry["word"] + picked(pick))[:20]
+
+    def _entry_refusal(self, entry: dict[str, Any], button: str) -> None:
+        if button in ("left", "right", "up", "down"):
+            entry["choice"] = 1 - entry["choice"]
+        elif button == "ok" and entry["choice"] == 0:
+            self._give(entry["word"], override=True)
+        elif button in ("ok", "stop"):
+            entry["step"], entry["refusal"] = "word", None
 
     def _give(self, word: str | None, *, override: bool = False) -> None:
         entry = self.entry
@@ -426,11 +432,25 @@ class DuetPlayScreen(Screen):
             clue = view.current_clue
             number = clue.number if clue else 0
             if clue is None or not clue.word:
-                return tr("play.msg_guess_spoken", seat=view.guessers[0], number=number)
-            return tr("play.msg_guess", seat=view.guessers[0], word=clue.word, number=number)
+                text = tr("play.msg_guess_spoken", seat=view.guessers[0], number=number)
+            else:
+                text = tr("play.msg_guess", seat=view.guessers[0], word=clue.word, number=number)
+            return f"{text} — {self._bar_help(view)}"
         if view.phase == "sudden_death":
-            return tr("play.msg_sudden", seats=" + ".join(view.guessers))
+            return f"{tr('play.msg_sudden', seats=' + '.join(view.guessers))} — {self._bar_help(view)}"
         return ""
+
+    def _bar_help(self, view: Any) -> str:
+        """What the guesser does, for the bars: hold OK (in hot-seat: or a finger) on a card, and STOP when the
+        turn may end."""
+        key = "guide.bar_touch" if self.hotseat else "guide.bar_guess"
+        return self.tr(key + ("_stop" if view.phase == "guess" and view.can_stop else ""))
+
+    def _oled_help(self, view: Any) -> str:
+        """The same for the guesser's own OLED (short lines: the key map takes half of it)."""
+        if view.phase == "sudden_death":
+            return self.tr("guide.oled_sudden")
+        return self.tr("guide.oled_guess_stop" if view.can_stop else "guide.oled_guess")
 
     def _hold_model(self) -> m.Hold | None:
         now = self.host.clock.now()
@@ -488,6 +508,12 @@ class DuetPlayScreen(Screen):
             return m.HotSeatUi("privacy", seat, self._privacy_lines(seat), 0.0, None,  # type: ignore[arg-type]
                                orientation, self.pictures, self._labels())
         if self.entry is not None:
+            return self._hotseat_entry(play)
+        return play
+
+    def _hotseat_entry(self, play: m.PlayUi) -> m.PlayUi:
+        """Hot-seat clue entry on the shared display: the picker in the side panel, one line in the bars."""
+        if self.entry is not None:
             e = self.entry
             if e["step"] == "number":
                 text = self.tr("hotseat.number", seat=e["seat"], number=e["number"])
@@ -500,7 +526,10 @@ class DuetPlayScreen(Screen):
                 text = self.tr("hotseat.refused", reason=e["refusal"] or "", choice=choice)
             sand = self.hourglass_text()
             text = f"{text} — {sand}" if sand else text
-            return m.PlayUi(play.cursors, None, text, play.banner, orientation, self.pictures, play.labels)
+            entry = self._entry_model(e, self.banner_notice[0] if self.banner_notice else None)
+            entry = replace(entry, title=f"{e['seat']} : {entry.title}" if entry.title else e["seat"])
+            return m.PlayUi(play.cursors, None, text, play.banner, play.orientation, self.pictures, play.labels,
+                            entry)
         return play
 
     def _privacy_lines(self, seat: str) -> tuple[str, ...]:
@@ -512,19 +541,7 @@ class DuetPlayScreen(Screen):
         notice = self.notices.get(seat)
         entry = self.entry
         if entry is not None and entry["seat"] == seat:
-            step = entry["step"]
-            if step == "number":
-                return m.ClueEntryUi("number", number=entry["number"], title=self.tr("clue.number_title"),
-                                     hint=notice[0] if notice else self.tr("clue.number_hint"))
-            if step == "word":
-                return m.ClueEntryUi("word", number=entry["number"], word=entry["word"],
-                                     letters=letters_for(self.session.language), letter=entry["letter"],
-                                     title=self.tr("clue.word_title"), hint=self.tr("clue.word_hint"))
-            return m.ClueEntryUi("refusal", number=entry["number"], word=entry["word"],
-                                 refusal=entry["refusal"],
-                                 choices=(self.tr("clue.accept"), self.tr("clue.change")),
-                                 choice=entry["choice"],
-                                 title=self.tr("clue.refused_title"))
+            return self._entry_model(entry, notice[0] if notice else None)
         if notice:
             role = notice[0]
         elif view.phase == "clue":
@@ -535,11 +552,26 @@ class DuetPlayScreen(Screen):
             else:
                 role = self.tr("role.wait")
         elif seat in view.guessers:
-            role = self.tr("role.guess_sudden" if view.phase == "sudden_death" else "role.guess")
+            role = self._oled_help(view)
         else:
             role = self.tr("role.wait")
         cursor = self.cursors[seat] if seat in view.guessers else None
         return m.SeatKeyUi(role=role, cursor=cursor)
+
+
+    def _entry_model(self, entry: dict[str, Any], notice: str | None) -> m.ClueEntryUi:
+        """The clue entry as the picker shows it (the giver's OLED, or the shared display in hot-seat)."""
+        step = entry["step"]
+        if step == "number":
+            return m.ClueEntryUi("number", number=entry["number"], title=self.tr(self.number_title),
+                                 hint=notice or self.tr("clue.number_hint"))
+        if step == "word":
+            return m.ClueEntryUi("word", number=entry["number"], word=entry["word"],
+                                 letters=letters_for(self.session.language), letter=entry["letter"],
+                                 title=self.tr("clue.word_title"), hint=self.tr("clue.word_hint"))
+        return m.ClueEntryUi("refusal", number=entry["number"], word=entry["word"], refusal=entry["refusal"],
+                             choices=(self.tr("clue.accept"), self.tr("clue.change")), choice=entry["choice"],
+                             title=self.tr("clue.refused_title"))
 
 
 def _card_at(pos: tuple[float, float], size: tuple[int, int], pictures: bool) -> int | None:
@@ -616,6 +648,9 @@ class GameOverScreen(Screen):
             lines = [reason]
             if score_line:
                 lines.append(score_line)
-            lines.append(tr("over.oled_done") if seat in self.confirmed else tr("over.oled_press"))
+            if self.revealed:  # both keys are shown: what comes next, not "wait for the other"
+                lines.append(tr("guide.over_next"))
+            else:
+                lines.append(tr("over.oled_done") if seat in self.confirmed else tr("over.oled_press"))
             oleds[seat] = m.OledTextUi(tr("over.won" if won else "over.lost"), tuple(lines), invert=won)
         return Frame(shared=shared, view=view, oleds=oleds, seat_views=seat_views, ring_view=view)

@@ -18,6 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from device.commands import run as run_command  # noqa: E402
+from device.screens.play import START_CURSORS  # noqa: E402
 from engine.keycard import random_key  # noqa: E402
 
 WORDS = ["apple", "bridge", "castle", "dragon", "engine", "forest", "garden", "harbor", "island", "jungle",
@@ -47,11 +48,11 @@ def cards(record: dict[str, Any], side: str, kind: str) -> list[int]:
 
 
 class Table:
-    """Builds a script; tracks each seat's grid cursor (both start on the middle card)."""
+    """Builds a script; tracks each seat's grid cursor (from where the play screen starts it)."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
-        self.cursor = {"A": 12, "B": 12}
+        self.cursor = dict(START_CURSORS)
 
     def add(self, *lines: str) -> Table:
         self.lines.extend(lines)

@@ -20,6 +20,7 @@ from device import solo  # noqa: E402
 from device.app import App  # noqa: E402
 from device.render import models as m  # noqa: E402
 from device.screens import flows  # noqa: E402
+from device.screens.play import START_CURSORS  # noqa: E402
 from device.screens.shell import MenuScreen  # noqa: E402
 from device.screens.solo import MOVE_SECONDS, MeantScreen, SoloOverScreen, SoloPlayScreen  # noqa: E402
 from device.storage import Storage  # noqa: E402
@@ -328,7 +329,7 @@ def test_solo_box_cursor_moves_over_the_grid_before_its_touch(env: Path, monkeyp
         guessed = app.game.session.state.history[-1].card
         positions = [c for _, c in seen]
         assert positions[-1] == guessed
-        start = 12
+        start = START_CURSORS["B"]
         distance = abs(guessed // 5 - start // 5) + abs(guessed % 5 - start % 5)
         assert positions[0] == start and len(set(positions)) == distance + 1
         for here, there in zip(positions, positions[1:], strict=False):  # one card at a time
