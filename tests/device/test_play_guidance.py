@@ -32,6 +32,17 @@ from engine.actions import Clue, Guess  # noqa: E402
 from hardware.box import open_box  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def _layout_problems(texts: Any, size: tuple[int, int]) -> list[str]:
+    """The layout checks of tests/device/render/test_layout.py (text size, clipping, overlap)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("layout_checks", ROOT / "tests/device/render/test_layout.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return list(module._problems(texts, size))
 RECORDS = ROOT / "docs" / "scripts" / "records"
 SIZES = ((1280, 720), (800, 480))
 
@@ -341,6 +352,10 @@ def test_hotseat_clue_entry_draws_an_alphabet_strip_on_the_shared_display(app: A
         drawn = _bar_texts(frame, size)
         strip = [t for t in drawn if t in ("A", "B", "C", "D", "E")]
         assert strip.count("C") >= 2 and {"B", "D"} <= set(strip), (size, drawn)  # both halves of the panel
+        renderer = SharedRenderer()
+        surface = record_texts(renderer.text, size)
+        renderer.full(surface, frame.view, frame.shared)
+        assert _layout_problems(surface.texts, size) == []  # large enough, whole, no overlap
     _step(app, "press A.ok")  # a letter picked: the word grows on the display
     assert app.screen.frame().shared.entry.word == "C"
 
