@@ -9,7 +9,7 @@ from device.hourglass import enforced_action
 from device.render import models as m
 from device.screens.base import Frame, Host, Screen, move_card
 from device.screens.flows import deal_pictures, deal_words
-from device.screens.parts import Cursors
+from device.screens.parts import ClueEntry, Cursors
 from device.screens.play import DuetPlayScreen
 from device.screens.shell import SetupScreen
 from device.speech import clue_announcement
@@ -93,7 +93,7 @@ class ClassicPlayScreen(DuetPlayScreen):
         self.cover: dict[str, Any] | None = None
 
     def ui_state(self) -> dict[str, Any] | None:
-        return {"screen": "classic", "cursor": self.cursors["B"], "entry": self.entry}
+        return {"screen": "classic", "cursor": self.cursors["B"], "entry": self.entry.to_dict() if self.entry else None}
 
     @property
     def pictures(self) -> bool:
@@ -128,8 +128,7 @@ class ClassicPlayScreen(DuetPlayScreen):
             self._entry_input(event, view)
         elif event.kind == "press" and event.button == "ok":
             if view.phase == "clue":
-                self.entry = {"seat": "A", "step": "number", "number": 1, "word": "", "letter": 0,
-                              "refusal": None, "choice": 0}
+                self.entry = ClueEntry("A")
             else:
                 self.notice("A", "classic.spymaster_wait")
         elif event.kind == "press" and event.button == "stop" and self.host.audio.speech_for("A") is not None:
@@ -173,8 +172,7 @@ class ClassicPlayScreen(DuetPlayScreen):
         todo = enforced_action(view.phase, "A" if view.phase == "clue" else "B",
                                self.session.state.guesses_made > 0, mode=view.mode)
         if todo.kind == "force_clue" and self.entry is None:
-            self.entry = {"seat": "A", "step": "number", "number": 1, "word": "", "letter": 0,
-                          "refusal": None, "choice": 0}
+            self.entry = ClueEntry("A")
         elif todo.kind == "stop":
             self._act("B", cl.TeamStop(view.turn), view.version)
 

@@ -7,7 +7,7 @@ saved by an older box resumes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -139,6 +139,31 @@ class Cursors(Mapping[str, int]):
 
 EntryStep = Literal["number", "word", "refusal"]
 
+DELETE, DONE, SKIP = "⌫", "✓", "—"
+SPACE = "␣"  # shown for the picker's space (flexible rules take multi-word clues: POMME DE TERRE)
+#: How far each joystick direction moves the letter picker: one letter sideways, 7 up or down.
+LETTER_STEPS = {"right": 1, "left": -1, "down": 7, "up": -7}
+#: The longest word the picker builds.
+WORD_LIMIT = 20
+
+
+def picked(letter: str) -> str:
+    """The text a picked letter adds to the word (the space symbol adds a space)."""
+    return " " if letter == SPACE else letter
+
+
+@dataclass(frozen=True)
+class Give:
+    """What a clue entry asks its screen for: give the clue ``word`` (None: without a word), ``override`` when
+    the players accept a clue the checker refused."""
+
+    word: str | None
+    override: bool = False
+
+
+#: A clue entry's answer to a press: give the clue, close the entry ("close"), or nothing more to do (None).
+EntryOutcome = Give | Literal["close"] | None
+
 
 @dataclass
 class ClueEntry:
@@ -152,6 +177,78 @@ class ClueEntry:
     letter: int = 0
     refusal: str | None = None
     choice: int = 0
+
+    # -- the picker's rules: number, then letters, then (refused) accept or change --------------------------
+    def press(self, button: str, letters: Sequence[str], max_number: int) -> EntryOutcome:
+        """One button pressed on the entering seat (the joystick, OK, STOP)."""
+        if self.step == "number":
+            return self._number(button, max_number)
+        if self.step == "word":
+            return self._word(button, letters)
+        return self._refusal(button)
+
+    def _number(self, button: str, max_number: int) -> EntryOutcome:
+        if button in ("up", "right"):
+            self.number = min(max_number, self.number + 1)
+        elif button in ("down", "left"):
+            self.number = max(0, self.number - 1)
+        elif button == "ok":
+            self.step = "word"
+        elif button == "stop":
+            return "close"
+        return None
+
+    def _word(self, button: str, letters: Sequence[str]) -> EntryOutcome:
+        if button in LETTER_STEPS:
+            self.letter = (self.letter + LETTER_STEPS[button]) % len(letters)
+        elif button == "ok":
+            return self._pick(letters[self.letter])
+        elif button == "stop":
+            self.step = "number"
+        return None
+
+    def _pick(self, pick: str) -> EntryOutcome:
+        if pick == DELETE:
+            self.word = self.word[:-1]
+        elif pick == DONE:
+            return Give(self.word or None)
+        elif pick == SKIP:
+            return Give(None)
+        else:
+            self.word = (self.word + picked(pick))[:WORD_LIMIT]
+        return None
+
+    def _refusal(self, button: str) -> EntryOutcome:
+        if button in ("left", "right", "up", "down"):
+            self.choice = 1 - self.choice
+        elif button == "ok" and self.choice == 0:
+            return Give(self.word, override=True)
+        elif button in ("ok", "stop"):
+            self.step, self.refusal = "word", None
+        return None
+
+    def type(self, text: str, letters: Sequence[str], max_number: int) -> EntryOutcome:
+        """What a USB keyboard typed: digits pick the number, letters build the word, Enter goes on."""
+        for ch in text:
+            if self.step == "number" and ch.isdigit():
+                self.number = min(max_number, int(ch))
+            elif ch == "\n":
+                if self.step == "number":
+                    self.step = "word"
+                elif self.step == "word":
+                    return Give(self.word or None)
+            elif ch == "\b":
+                self.word = self.word[:-1]
+            elif ch.isalpha() or ch in "'- ":
+                self.step = "word"
+                self.word = (self.word + ch.upper())[:WORD_LIMIT]
+                self.letter = list(letters).index(DONE)
+        return None
+
+    def refuse(self, reason: str) -> None:
+        """The checker refused the clue: say why, offer accept or change ("change" preselected: one OK never gives
+        an illegal clue)."""
+        self.step, self.choice, self.refusal = "refusal", 1, reason
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "step": self.step, "number": self.number, "word": self.word,

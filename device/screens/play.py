@@ -10,7 +10,8 @@ from device.hourglass import enforced_action
 from device.render import models as m
 from device.render.shared import grid_layout
 from device.screens.base import Frame, Host, Screen, move_card
-from device.screens.parts import Cursors, Holds
+from device.screens.parts import DELETE, DONE, SKIP, SPACE, ClueEntry, Cursors, Give, Holds
+from device.screens.parts import picked as picked  # re-exported: the missions screen picks team names alike
 from device.speech import clue_announcement, key_announcement, key_summary
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
 from engine.errors import IllegalAction, InvalidClue, StaleAction
@@ -19,11 +20,7 @@ from engine.seats import other
 from hardware.base import TOUCH_KINDS, InputEvent
 
 ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-DELETE, DONE, SKIP = "⌫", "✓", "—"
-SPACE = "␣"  # shown for the picker's space (flexible rules take multi-word clues: POMME DE TERRE)
 NOTICE_SECONDS = 2.0
-#: How far each joystick direction moves the letter picker: one letter sideways, 7 up or down.
-LETTER_STEPS = {"right": 1, "left": -1, "down": 7, "up": -7}
 #: Where the cursors start: each seat's near corner on its left hand (seat A sits at the bottom edge, seat B at
 #: the top, turned half a turn), not the centre card, where the two frames stacked and seat B's notch hid the
 #: centre word turned toward B.
@@ -35,11 +32,6 @@ def letters_for(language: str) -> tuple[str, ...]:
     """A-Z, the language's letters (Œ in French), an apostrophe and a space (engine.keyboard), then the actions."""
     letters = tuple(SPACE if ch == " " else ch for ch in picker_letters(language))
     return letters + (DELETE, DONE, SKIP)
-
-
-def picked(letter: str) -> str:
-    """The text a picked letter adds to the word (the space symbol adds a space)."""
-    return " " if letter == SPACE else letter
 
 
 class DuetPlayScreen(Screen):
@@ -57,7 +49,7 @@ class DuetPlayScreen(Screen):
         self.holds = Holds()
         self.cursors = Cursors(self.holds, dict(START_CURSORS))
         self.cursors.update(ui.get("cursors", {}))
-        self.entry: dict[str, Any] | None = ui.get("entry")
+        self.entry = ClueEntry.from_dict(ui.get("entry"))
         self.notices: dict[str, tuple[str, float]] = {}
         self.banner_notice: tuple[str, float] | None = None
         self.hs_seat: str | None = ui.get("hs_seat")  # hot-seat: the giver who opened clue entry
@@ -78,7 +70,8 @@ class DuetPlayScreen(Screen):
         return bool(self.host.game.options.get("pictures"))
 
     def ui_state(self) -> dict[str, Any] | None:
-        return {"screen": "play", "cursors": self.cursors.to_dict(), "entry": self.entry, "hs_seat": self.hs_seat}
+        return {"screen": "play", "cursors": self.cursors.to_dict(),
+                "entry": self.entry.to_dict() if self.entry else None, "hs_seat": self.hs_seat}
 
     def exit(self) -> None:
         """Leaving the game screen (pause menu, attract, game over): every pending hold is cancelled, so a tap
@@ -121,7 +114,7 @@ class DuetPlayScreen(Screen):
             return
         if seat is None:
             return
-        if self.entry is not None and self.entry["seat"] == seat:
+        if self.entry is not None and self.entry.seat == seat:
             self._entry_input(event, view)
             return
         if event.kind == "release":
@@ -154,10 +147,9 @@ class DuetPlayScreen(Screen):
                     self.holds.start(giver, "key", now, view.version)
                 return
             if self.entry is not None:
-                self.notice(seat, "play.other_entering", seat=self.entry["seat"])
+                self.notice(seat, "play.other_entering", seat=self.entry.seat)
             elif seat in view.clue_givers:
-                self.entry = {"seat": seat, "step": "number", "number": 1, "word": "", "letter": 0,
-                              "refusal": None, "choice": 0}
+                self.entry = ClueEntry(seat)
             else:
                 self.notice(seat, "play.not_your_clue")
         elif seat in view.guessers:
@@ -186,8 +178,7 @@ class DuetPlayScreen(Screen):
             if hold.what == "key":
                 if hold.shown:  # the key was seen: clue entry opens on the display
                     self.hs_seat = seat
-                    self.entry = {"seat": seat, "step": "number", "number": 1, "word": "", "letter": 0,
-                                  "refusal": None, "choice": 0}
+                    self.entry = ClueEntry(seat)
             elif not hold.due(now) and hold.what not in ("speak", "speak_key"):
                 self.notice(seat, "play.hold_longer")
 
@@ -228,14 +219,13 @@ class DuetPlayScreen(Screen):
         stop when it may; a guesser without a correct guess keeps the turn."""
         view = self.session.public_view()
         if view.phase == "clue":
-            seat = self.entry["seat"] if self.entry else (view.clue_givers[0] if len(view.clue_givers) == 1
+            seat = self.entry.seat if self.entry else (view.clue_givers[0] if len(view.clue_givers) == 1
                                                           else None)
         else:
             seat = view.guessers[0] if len(view.guessers) == 1 else None
         todo = enforced_action(view.phase, seat, bool(view.can_stop))
         if todo.kind == "force_clue" and todo.seat and self.entry is None:
-            self.entry = {"seat": todo.seat, "step": "number", "number": 1, "word": "", "letter": 0,
-                          "refusal": None, "choice": 0}
+            self.entry = ClueEntry(todo.seat)
         elif todo.kind == "stop" and todo.seat:
             self._act(todo.seat, Stop(todo.seat), view.version)  # type: ignore[arg-type]
 
@@ -248,86 +238,35 @@ class DuetPlayScreen(Screen):
         else:
             seat, self.touch_key = self.touch_key, None
             self.hs_seat = seat
-            self.entry = {"seat": seat, "step": "number", "number": 1, "word": "", "letter": 0,
-                          "refusal": None, "choice": 0}
+            self.entry = ClueEntry(seat)
 
     def _text(self, event: InputEvent, view: Any) -> None:
-        if self.entry is None:
-            return
-        text = event.text or ""
-        entry = self.entry
-        for ch in text:
-            if entry["step"] == "number" and ch.isdigit():
-                entry["number"] = min(self.max_number, int(ch))
-            elif ch == "\n":
-                if entry["step"] == "number":
-                    entry["step"] = "word"
-                elif entry["step"] == "word":
-                    self._give(entry["word"] or None)
-                    return
-            elif ch == "\b":
-                entry["word"] = entry["word"][:-1]
-            elif ch.isalpha() or ch in "'- ":
-                entry["step"] = "word"
-                entry["word"] = (entry["word"] + ch.upper())[:20]
-                entry["letter"] = letters_for(self.session.language).index(DONE)
+        if self.entry is not None:
+            self._entry_outcome(self.entry.type(event.text or "", letters_for(self.session.language),
+                                                self.max_number))
 
     def _entry_input(self, event: InputEvent, view: Any) -> None:
-        entry = self.entry
-        assert entry is not None
-        if event.kind != "press":
-            return
-        step = {"number": self._entry_number, "word": self._entry_word, "refusal": self._entry_refusal}
-        step[entry["step"]](entry, event.button)
+        assert self.entry is not None
+        if event.kind == "press":
+            self._entry_outcome(self.entry.press(event.button, letters_for(self.session.language),
+                                                 self.max_number))
 
-    def _entry_number(self, entry: dict[str, Any], button: str) -> None:
-        if button in ("up", "right"):
-            entry["number"] = min(self.max_number, entry["number"] + 1)
-        elif button in ("down", "left"):
-            entry["number"] = max(0, entry["number"] - 1)
-        elif button == "ok":
-            entry["step"] = "word"
-        elif button == "stop":
+    def _entry_outcome(self, outcome: Any) -> None:
+        if outcome == "close":
             self.entry = None
-
-    def _entry_word(self, entry: dict[str, Any], button: str) -> None:
-        letters = letters_for(self.session.language)
-        if button in LETTER_STEPS:
-            entry["letter"] = (entry["letter"] + LETTER_STEPS[button]) % len(letters)
-        elif button == "ok":
-            self._pick(entry, letters[entry["letter"]])
-        elif button == "stop":
-            entry["step"] = "number"
-
-    def _pick(self, entry: dict[str, Any], pick: str) -> None:
-        if pick == DELETE:
-            entry["word"] = entry["word"][:-1]
-        elif pick == DONE:
-            self._give(entry["word"] or None)
-        elif pick == SKIP:
-            self._give(None)
-        else:
-            entry["word"] = (entry["word"] + picked(pick))[:20]
-
-    def _entry_refusal(self, entry: dict[str, Any], button: str) -> None:
-        if button in ("left", "right", "up", "down"):
-            entry["choice"] = 1 - entry["choice"]
-        elif button == "ok" and entry["choice"] == 0:
-            self._give(entry["word"], override=True)
-        elif button in ("ok", "stop"):
-            entry["step"], entry["refusal"] = "word", None
+        elif isinstance(outcome, Give):
+            self._give(outcome.word, override=outcome.override)
 
     def _give(self, word: str | None, *, override: bool = False) -> None:
         entry = self.entry
         assert entry is not None
-        seat = entry["seat"]
+        seat = entry.seat
         clue_word = " ".join(word.split()).lower() if word and word.strip() else None  # typed spaces kept
         try:
-            done = self._act(seat, self._clue_action(seat, clue_word, entry["number"], override),
+            done = self._act(seat, self._clue_action(seat, clue_word, entry.number, override),
                              self.session.version)
         except InvalidClue as exc:
-            entry["step"], entry["choice"] = "refusal", 1  # "change the clue" preselected: one OK gives no illegal clue
-            entry["refusal"] = self._reasons(exc)
+            entry.refuse(self._reasons(exc))
             self.host.audio.play_cue("clue_refused")
             return
         if done:
@@ -423,7 +362,7 @@ class DuetPlayScreen(Screen):
     def _message(self, view: Any) -> str:
         tr = self.tr
         if self.entry is not None:
-            return tr("play.msg_entering", seat=self.entry["seat"])
+            return tr("play.msg_entering", seat=self.entry.seat)
         if view.phase == "clue":
             if len(view.clue_givers) > 1:
                 return tr("play.msg_first_clue") if not view.clues else tr("play.msg_either_clue")
@@ -515,19 +454,19 @@ class DuetPlayScreen(Screen):
         """Hot-seat clue entry on the shared display: the picker in the side panel, one line in the bars."""
         if self.entry is not None:
             e = self.entry
-            if e["step"] == "number":
-                text = self.tr("hotseat.number", seat=e["seat"], number=e["number"])
-            elif e["step"] == "word":
-                pick = letters_for(self.session.language)[e["letter"]]
-                text = self.tr("hotseat.word", seat=e["seat"], number=e["number"], word=e["word"],
+            if e.step == "number":
+                text = self.tr("hotseat.number", seat=e.seat, number=e.number)
+            elif e.step == "word":
+                pick = letters_for(self.session.language)[e.letter]
+                text = self.tr("hotseat.word", seat=e.seat, number=e.number, word=e.word,
                                letter=pick)
             else:
-                choice = self.tr("clue.accept" if e["choice"] == 0 else "clue.change")
-                text = self.tr("hotseat.refused", reason=e["refusal"] or "", choice=choice)
+                choice = self.tr("clue.accept" if e.choice == 0 else "clue.change")
+                text = self.tr("hotseat.refused", reason=e.refusal or "", choice=choice)
             sand = self.hourglass_text()
             text = f"{text} — {sand}" if sand else text
             entry = self._entry_model(e, self.banner_notice[0] if self.banner_notice else None)
-            entry = replace(entry, title=f"{e['seat']} : {entry.title}" if entry.title else e["seat"])
+            entry = replace(entry, title=f"{e.seat} : {entry.title}" if entry.title else e.seat)
             return m.PlayUi(play.cursors, None, text, play.banner, play.orientation, self.pictures, play.labels,
                             entry)
         return play
@@ -540,13 +479,13 @@ class DuetPlayScreen(Screen):
     def _oled(self, seat: str, view: Any) -> Any:
         notice = self.notices.get(seat)
         entry = self.entry
-        if entry is not None and entry["seat"] == seat:
+        if entry is not None and entry.seat == seat:
             return self._entry_model(entry, notice[0] if notice else None)
         if notice:
             role = notice[0]
         elif view.phase == "clue":
             if entry is not None:
-                role = self.tr("role.other_entering", seat=entry["seat"])
+                role = self.tr("role.other_entering", seat=entry.seat)
             elif seat in view.clue_givers:
                 role = self.tr("role.give_clue")
             else:
@@ -559,18 +498,18 @@ class DuetPlayScreen(Screen):
         return m.SeatKeyUi(role=role, cursor=cursor)
 
 
-    def _entry_model(self, entry: dict[str, Any], notice: str | None) -> m.ClueEntryUi:
+    def _entry_model(self, entry: ClueEntry, notice: str | None) -> m.ClueEntryUi:
         """The clue entry as the picker shows it (the giver's OLED, or the shared display in hot-seat)."""
-        step = entry["step"]
+        step = entry.step
         if step == "number":
-            return m.ClueEntryUi("number", number=entry["number"], title=self.tr(self.number_title),
+            return m.ClueEntryUi("number", number=entry.number, title=self.tr(self.number_title),
                                  hint=notice or self.tr("clue.number_hint"))
         if step == "word":
-            return m.ClueEntryUi("word", number=entry["number"], word=entry["word"],
-                                 letters=letters_for(self.session.language), letter=entry["letter"],
+            return m.ClueEntryUi("word", number=entry.number, word=entry.word,
+                                 letters=letters_for(self.session.language), letter=entry.letter,
                                  title=self.tr("clue.word_title"), hint=self.tr("clue.word_hint"))
-        return m.ClueEntryUi("refusal", number=entry["number"], word=entry["word"], refusal=entry["refusal"],
-                             choices=(self.tr("clue.accept"), self.tr("clue.change")), choice=entry["choice"],
+        return m.ClueEntryUi("refusal", number=entry.number, word=entry.word, refusal=entry.refusal,
+                             choices=(self.tr("clue.accept"), self.tr("clue.change")), choice=entry.choice,
                              title=self.tr("clue.refused_title"))
 
 

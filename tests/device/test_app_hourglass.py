@@ -283,7 +283,7 @@ def test_app_enforced_duet_clue_giver_must_clue_at_once(app: App) -> None:
     long_menu(app)
     app.box.advance(61)
     step(app)
-    assert app.screen.entry is not None and app.screen.entry["seat"] == "B"
+    assert app.screen.entry is not None and app.screen.entry.seat == "B"
     assert len(app.storage.actions(app.game.id)) == 2  # a forced clue entry is not an action
 
 
@@ -376,7 +376,7 @@ def test_app_enforced_classic_spymaster_must_clue(app: App) -> None:
     long_menu(app)
     app.box.advance(61)
     step(app)
-    assert app.screen.entry is not None and app.screen.entry["seat"] == "A"
+    assert app.screen.entry is not None and app.screen.entry.seat == "A"
     assert app.storage.actions(app.game.id) == []
 
 

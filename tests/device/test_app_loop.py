@@ -232,7 +232,7 @@ def test_app_enforced_hourglass_forces_the_next_giver(app: App) -> None:
     app.game.toggle_hourglass("start")
     app.box.advance(61)
     app.step(0)
-    assert app.screen.entry is not None and app.screen.entry["seat"] == "B"
+    assert app.screen.entry is not None and app.screen.entry.seat == "B"
 
 
 def test_app_not_strict_survives_a_screen_bug(tmp_path: Path, caplog) -> None:  # type: ignore[no-untyped-def]

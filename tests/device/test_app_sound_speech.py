@@ -100,7 +100,7 @@ def test_app_sound_assassin_and_refused_clue(tmp_path: Path) -> None:
     box.type_text("A", WORDS[0].upper())
     box.press("A.ok")
     step(app)
-    assert app.screen.entry is not None and app.screen.entry["step"] == "refusal"
+    assert app.screen.entry is not None and app.screen.entry.step == "refusal"
     assert mixer.cues == ["clue_refused"]
     app.screen.entry = None
     app.game.act(Clue("A", None, 1), app.game.session.version)  # type: ignore[arg-type]

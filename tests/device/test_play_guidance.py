@@ -329,11 +329,11 @@ def test_word_picker_hint_says_up_down_jump_seven_and_where_delete_and_done_are(
     # what it says is what the picker does: down jumps 7 letters, ✓ and ⌫ are just left of A
     letters = letters_for(app.game.session.language)
     _step(app, "press A.down")
-    assert app.screen.entry["letter"] == 7
+    assert app.screen.entry.letter == 7
     _step(app, "press A.up", "press A.left", "press A.left")
-    assert letters[app.screen.entry["letter"]] == "✓"
+    assert letters[app.screen.entry.letter] == "✓"
     _step(app, "press A.left")
-    assert letters[app.screen.entry["letter"]] == "⌫"
+    assert letters[app.screen.entry.letter] == "⌫"
 
 
 def test_hotseat_clue_entry_draws_an_alphabet_strip_on_the_shared_display(app: App) -> None:
