@@ -188,9 +188,7 @@ class ClassicPlayScreen(DuetPlayScreen):
         return min(times) if times else None
 
     def tick(self, now: float) -> None:
-        self.notices = {s: n for s, n in self.notices.items() if n[1] > now}
-        if self.banner_notice and self.banner_notice[1] <= now:
-            self.banner_notice = None
+        self.notices.expire(now)
         speak = self.holds.get("A")
         if speak is not None and speak.due(now):
             self.holds.pop("A")
@@ -246,10 +244,9 @@ class ClassicPlayScreen(DuetPlayScreen):
         if self.cover is not None:
             fraction = min(1.0, (self.host.clock.now() - self.cover["start"]) / COVER_SECONDS)
             cover = (int(self.cover["card"]), fraction)
-        notice = self.notices.get("B")
         shared = m.ClassicPlayUi(team, view.turn, view.columns, view.rows, clue_text, guesses,
                                  {k: str(v) for k, v in view.left.items()}, message,
-                                 notice[0] if notice else None, (m.Cursor("B", self.cursors["B"]),),
+                                 self.notices.text("B"), (m.Cursor("B", self.cursors["B"]),),
                                  self._hold_model(), cover, self.pictures, history, None,
                                  {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")},
                                  self.orientation)
@@ -261,17 +258,16 @@ class ClassicPlayScreen(DuetPlayScreen):
         if self.entry is not None:
             return self._entry_model(self.entry, None)
         spy = self.session.spymaster_view()
-        notice = self.notices.get("A")
-        status = notice[0] if notice else self.tr(f"classic.spy_{view.phase}", team=team)
+        status = self.notices.text("A") or self.tr(f"classic.spy_{view.phase}", team=team)
         covered = tuple(c.index for c in view.cards if c.covered)
         return m.SpymasterUi(spy.key, covered, view.columns, view.rows, status)
 
     def _guesser_oled(self, view: Any, team: str, clue: str, guesses: str) -> Any:
         """The guessers' OLED (seat B): the clue, the guesses left and what to do with which button (or the
         notice that just came)."""
-        notice = self.notices.get("B")
+        notice = self.notices.text("B")
         if notice:
-            todo: tuple[str, ...] = (notice[0],)
+            todo: tuple[str, ...] = (notice,)
         elif view.phase == "guess":
             todo = (self.tr("guide.full_guess"),) + ((self.tr("guide.full_stop"),) if self._can_stop() else ())
         elif view.phase == "clue":

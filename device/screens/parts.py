@@ -294,6 +294,9 @@ class Notices:
         if self.banner and self.banner[1] <= now:
             self.banner = None
 
+    def clear(self) -> None:
+        self.seats, self.banner = {}, None
+
     def deadline(self) -> float | None:
         times = [until for _, until in self.seats.values()]
         if self.banner:

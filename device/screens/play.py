@@ -10,7 +10,7 @@ from device.hourglass import enforced_action
 from device.render import models as m
 from device.render.shared import grid_layout
 from device.screens.base import Frame, Host, Screen, move_card
-from device.screens.parts import DELETE, DONE, SKIP, SPACE, ClueEntry, Cursors, Give, Holds
+from device.screens.parts import DELETE, DONE, SKIP, SPACE, ClueEntry, Cursors, Give, Holds, Notices
 from device.screens.parts import picked as picked  # re-exported: the missions screen picks team names alike
 from device.speech import clue_announcement, key_announcement, key_summary
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
@@ -50,8 +50,7 @@ class DuetPlayScreen(Screen):
         self.cursors = Cursors(self.holds, dict(START_CURSORS))
         self.cursors.update(ui.get("cursors", {}))
         self.entry = ClueEntry.from_dict(ui.get("entry"))
-        self.notices: dict[str, tuple[str, float]] = {}
-        self.banner_notice: tuple[str, float] | None = None
+        self.notices = Notices()
         self.hs_seat: str | None = ui.get("hs_seat")  # hot-seat: the giver who opened clue entry
         self.touch_key: str | None = None  # hot-seat: the key shown by a touch (hidden by the next one)
 
@@ -81,12 +80,7 @@ class DuetPlayScreen(Screen):
 
     def notice(self, to: str | None, key: str, **fields: Any) -> None:
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
-        until = self.host.clock.now() + NOTICE_SECONDS
-        text = self.tr(key, **fields)
-        if to is None:
-            self.banner_notice = (text, until)
-        else:
-            self.notices[to] = (text, until)
+        self.notices.show(to, self.tr(key, **fields), self.host.clock.now() + NOTICE_SECONDS)
 
     def _act(self, seat: str | None, action: Any, version: int) -> bool:
         try:
@@ -320,18 +314,13 @@ class DuetPlayScreen(Screen):
 
     # -- timers ----------------------------------------------------------------------------------------------
     def deadline(self) -> float | None:
-        times = [t for t in (self.holds.deadline(),) if t is not None]
-        times += [until for _, until in self.notices.values()]
+        times = [t for t in (self.holds.deadline(), self.notices.deadline()) if t is not None]
         if self.holds:  # the ring and the grid show the hold filling
             times.append(self.host.clock.now() + 1 / 30)
-        if self.banner_notice:
-            times.append(self.banner_notice[1])
         return min(times) if times else None
 
     def tick(self, now: float) -> None:
-        self.notices = {s: n for s, n in self.notices.items() if n[1] > now}
-        if self.banner_notice and self.banner_notice[1] <= now:
-            self.banner_notice = None
+        self.notices.expire(now)
         for seat, hold in self.holds.items():
             if not hold.due(now) or hold.shown:
                 continue
@@ -407,7 +396,7 @@ class DuetPlayScreen(Screen):
     def frame(self) -> Frame:
         session = self.session
         view = session.public_view()
-        banner = self.banner_notice[0] if self.banner_notice else None
+        banner = self.notices.banner_text()
         if view.sudden_death and banner is None:
             banner = self.tr("play.sudden_death")
         orientation = self.host.game.options.get("orientation", "table")
@@ -465,7 +454,7 @@ class DuetPlayScreen(Screen):
                 text = self.tr("hotseat.refused", reason=e.refusal or "", choice=choice)
             sand = self.hourglass_text()
             text = f"{text} — {sand}" if sand else text
-            entry = self._entry_model(e, self.banner_notice[0] if self.banner_notice else None)
+            entry = self._entry_model(e, self.notices.banner_text())
             entry = replace(entry, title=f"{e.seat} : {entry.title}" if entry.title else e.seat)
             return m.PlayUi(play.cursors, None, text, play.banner, play.orientation, self.pictures, play.labels,
                             entry)
@@ -477,12 +466,12 @@ class DuetPlayScreen(Screen):
                 self.tr("hotseat.hold_ok", seat=seat)) + ((sand,) if sand else ())
 
     def _oled(self, seat: str, view: Any) -> Any:
-        notice = self.notices.get(seat)
+        notice = self.notices.text(seat)
         entry = self.entry
         if entry is not None and entry.seat == seat:
-            return self._entry_model(entry, notice[0] if notice else None)
+            return self._entry_model(entry, notice)
         if notice:
-            role = notice[0]
+            role = notice
         elif view.phase == "clue":
             if entry is not None:
                 role = self.tr("role.other_entering", seat=entry.seat)

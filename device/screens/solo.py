@@ -205,7 +205,7 @@ class SoloPlayScreen(DuetPlayScreen):
         if move.kind == "stop":
             self.plan = {"kind": "stop", "version": view.version}
             self.holds.start(solo.BOX, "stop", now, view.version)
-            self.banner_notice = (self.tr("solo.box_stops"), now + PAUSE_SECONDS + 1.0)
+            self.notices.show(None, self.tr("solo.box_stops"), now + PAUSE_SECONDS + 1.0)
             self.host.audio.announce(self.tr("solo.box_stops"), solo.HUMAN)
             return
         assert move.card is not None
@@ -241,8 +241,8 @@ class SoloPlayScreen(DuetPlayScreen):
             return
         self.ctx.meant[index] = list(move.targets)
         word = (move.word or self.tr("label.no_word")).upper()
-        self.banner_notice = (self.tr("solo.box_clue", word=word, number=move.number),
-                              self.host.clock.now() + CLUE_BANNER_SECONDS)
+        self.notices.show(None, self.tr("solo.box_clue", word=word, number=move.number),
+                          self.host.clock.now() + CLUE_BANNER_SECONDS)
         self._speak(solo.HUMAN)  # through seat A's speech setting (nothing when it is off)
 
     def deadline(self) -> float | None:
@@ -314,9 +314,9 @@ class SoloPlayScreen(DuetPlayScreen):
         if seat == solo.BOX:
             return m.OledTextUi(self.tr("solo.oled_title"), (self.tr("solo.oled_box"),))
         ui = super()._oled(seat, view)
-        notice = self.notices.get(seat)
+        notice = self.notices.text(seat)
         if isinstance(ui, m.ClueEntryUi) and ui.stage == "word":  # the box reads the word: it is needed
-            ui = dataclasses.replace(ui, title=self.tr("solo.word_title"), hint=notice[0] if notice else ui.hint)
+            ui = dataclasses.replace(ui, title=self.tr("solo.word_title"), hint=notice or ui.hint)
         return ui
 
     def frame(self) -> Frame:

@@ -272,8 +272,8 @@ def test_app_hotseat_key_is_read_only_through_headphones(tmp_path: Path, output:
     if output == "speaker":
         assert key_calls == []  # never a key through a shared speaker
         assert runner.texts == ["Clue: , 1. 15 agents left to find. 8 timer tokens left in the bank."]
-        assert app.screen.banner_notice is not None
-        assert "headphones" in app.screen.banner_notice[0]
+        assert app.screen.notices.banner_text() is not None
+        assert "headphones" in app.screen.notices.banner_text()
     else:
         assert len(key_calls) == 1
         out, argv = key_calls[0]

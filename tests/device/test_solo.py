@@ -193,8 +193,8 @@ def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
         assert isinstance(screen, SoloPlayScreen)
         # the box's clue: on the shared display's banner, word and number
         clue = _box_clue(app)
-        assert clue.word and clue.word.upper() in screen.banner_notice[0]
-        assert str(clue.number) in screen.banner_notice[0]
+        assert clue.word and clue.word.upper() in screen.notices.banner_text()
+        assert str(clue.number) in screen.notices.banner_text()
         # the human guesses the cards the box meant (A's guesses, on B's side)
         for card in screen.ctx.meant[0]:
             if app.game.session.public_view().phase != "guess":
@@ -225,7 +225,7 @@ def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
                 app.box.type_text("A", "\n\n")
                 app.step(0)
                 assert app.game.session.version == view.version
-                assert app.screen.notices["A"][0] == app.tr("solo.word_required")
+                assert app.screen.notices.text("A") == app.tr("solo.word_required")
                 greens = [i for i, c in enumerate(key_a) if c == "G" and not view.cards[i].agent]
                 word = next((clue for clue, group in THEMES.values()
                              if app.game.session.state.words[greens[0]] in group), "zoo")
@@ -495,7 +495,7 @@ def test_solo_box_says_when_it_stops(env: Path, monkeypatch: pytest.MonkeyPatch)
             app.step(0)
             if app.game.session.state.phase != "guess":
                 break
-            notice = app.screen.banner_notice
+            notice = app.screen.notices.banner
             said = said or bool(notice and notice[0] == app.tr("solo.box_stops"))
             hold = app.screen.holds.get("B")
             stop_fill = stop_fill or bool(hold and hold.what == "stop")
