@@ -9,8 +9,8 @@ from device.hourglass import enforced_action
 from device.render import models as m
 from device.screens.base import Frame, Host, Screen, move_card
 from device.screens.flows import deal_pictures, deal_words
-from device.screens.parts import ClueEntry, Cursors
-from device.screens.play import DuetPlayScreen
+from device.screens.parts import ClueEntry, Cursors, Give, Holds, Notices
+from device.screens.play import Moves, clue_word, entry_ui, letters_for
 from device.screens.shell import SetupScreen
 from device.speech import clue_announcement
 from engine import classic as cl
@@ -81,31 +81,57 @@ def start_classic(host: Host, kind: str, *, variant: str = "standard", pack: str
     host.game.begin(session, kind=kind, options={"pictures": kind == "pictures", "variant": variant, "pack": pack})
 
 
-class ClassicPlayScreen(DuetPlayScreen):
+class ClassicPlayScreen(Screen):
+    """Classic and Pictures play, built from the play parts (holds, the guessers' cursor, the spymasters' clue
+    entry, notices) and the moves every play screen shares."""
+
     name = "classic"
-    max_number = UNLIMITED_PICK
-    number_title = "classic.number_title"
+    in_game = True
+    enforces = True
 
     def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
+        super().__init__(host)
         ui = ui if ui and ui.get("screen") == "classic" else {}
-        super().__init__(host, dict(ui, screen="play") if ui else None)
+        self.holds = Holds()
         self.cursors = Cursors(self.holds, {"B": int(ui.get("cursor", 0))})
+        self.entry = ClueEntry.from_dict(ui.get("entry"))
+        self.notices = Notices()
+        self.moves = Moves(host, self.notices)
         self.cover: dict[str, Any] | None = None
 
-    def ui_state(self) -> dict[str, Any] | None:
-        return {"screen": "classic", "cursor": self.cursors["B"], "entry": self.entry.to_dict() if self.entry else None}
+    @property
+    def session(self) -> Any:
+        assert self.host.game.session is not None
+        return self.host.game.session
 
     @property
     def pictures(self) -> bool:
-        return self.session.mode == "pictures"
+        return bool(self.session.mode == "pictures")
 
-    @property
-    def hotseat(self) -> bool:
-        return False
+    def ui_state(self) -> dict[str, Any] | None:
+        return {"screen": "classic", "cursor": self.cursors["B"],
+                "entry": self.entry.to_dict() if self.entry else None}
 
-    def _clue_action(self, seat: str, word: str | None, number: int, override: bool) -> Any:
-        team = self.session.public_view().turn
-        return cl.TeamClue(team, word, None if number >= UNLIMITED_PICK else number, override)
+    def exit(self) -> None:
+        """Leaving the game screen: every pending hold is cancelled, so a tap never fires on return."""
+        self.holds.cancel_all()
+
+    def notice(self, to: str | None, key: str, **fields: Any) -> None:
+        self.moves.notice(to, key, **fields)
+
+    # -- the spymasters' clue --------------------------------------------------------------------------------
+    def _entry_outcome(self, outcome: Any) -> None:
+        if outcome == "close":
+            self.entry = None
+        elif isinstance(outcome, Give):
+            self._give(outcome.word, override=outcome.override)
+
+    def _give(self, word: str | None, *, override: bool = False) -> None:
+        entry = self.entry
+        assert entry is not None
+        number = None if entry.number >= UNLIMITED_PICK else entry.number
+        if self.moves.give(entry, cl.TeamClue(self.session.public_view().turn, clue_word(word), number, override)):
+            self.entry = None
 
     # -- input ---------------------------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
@@ -116,7 +142,9 @@ class ClassicPlayScreen(DuetPlayScreen):
                 self.cursors["B"] = card
             return
         if event.kind == "text":
-            self._text(event, view)
+            if self.entry is not None:
+                self._entry_outcome(self.entry.type(event.text or "", letters_for(self.session.language),
+                                                    UNLIMITED_PICK))
         elif event.seat == "A":
             self._spymasters(event, view)
         elif event.seat == "B":
@@ -125,7 +153,9 @@ class ClassicPlayScreen(DuetPlayScreen):
     def _spymasters(self, event: InputEvent, view: Any) -> None:
         """Seat A's side: OK opens the clue entry in the clue phase, a long STOP asks for the clue aloud."""
         if self.entry is not None:
-            self._entry_input(event, view)
+            if event.kind == "press":
+                self._entry_outcome(self.entry.press(event.button, letters_for(self.session.language),
+                                                     UNLIMITED_PICK))
         elif event.kind == "press" and event.button == "ok":
             if view.phase == "clue":
                 self.entry = ClueEntry("A")
@@ -140,7 +170,9 @@ class ClassicPlayScreen(DuetPlayScreen):
     def _guessers(self, event: InputEvent, view: Any) -> None:
         """Seat B's controls, shared by the guessers of both teams: the cursor, OK held on a card, STOP held."""
         if event.kind == "release":
-            self._release("B", event.button, event.time)
+            hold = self.holds.release("B", event.button)
+            if hold is not None and not hold.due(event.time):
+                self.notice("B", "play.hold_longer")
             return
         if event.kind != "press":
             return
@@ -174,11 +206,13 @@ class ClassicPlayScreen(DuetPlayScreen):
         if todo.kind == "force_clue" and self.entry is None:
             self.entry = ClueEntry("A")
         elif todo.kind == "stop":
-            self._act("B", cl.TeamStop(view.turn), view.version)
+            self.moves.act("B", cl.TeamStop(view.turn), view.version)
 
     # -- timers --------------------------------------------------------------------------------------------
     def deadline(self) -> float | None:
-        times = [t for t in (super().deadline(),) if t is not None]
+        times = [t for t in (self.holds.deadline(), self.notices.deadline()) if t is not None]
+        if self.holds:  # the ring and the grid show the hold filling
+            times.append(self.host.clock.now() + 1 / 30)
         view = self.session.public_view()
         if view.phase == "cover":
             if self.cover is None:
@@ -201,7 +235,7 @@ class ClassicPlayScreen(DuetPlayScreen):
                 action: Any = cl.TeamGuess(team, hold.card)
             else:
                 action = cl.TeamStop(team)
-            self._act("B", action, hold.version)
+            self.moves.act("B", action, hold.version)
             if self.host.screen is not self:
                 return
         state = self.session.state
@@ -210,7 +244,7 @@ class ClassicPlayScreen(DuetPlayScreen):
                 self.cover = {"card": cl.duo_cover_choice(state), "start": now, "version": state.version}
             elif now - self.cover["start"] >= COVER_SECONDS:
                 cover, self.cover = self.cover, None
-                self._act(None, cl.Cover(state.turn, cover["card"]), cover["version"])
+                self.moves.act(None, cl.Cover(state.turn, cover["card"]), cover["version"])
         else:
             self.cover = None
 
@@ -247,16 +281,16 @@ class ClassicPlayScreen(DuetPlayScreen):
         shared = m.ClassicPlayUi(team, view.turn, view.columns, view.rows, clue_text, guesses,
                                  {k: str(v) for k, v in view.left.items()}, message,
                                  self.notices.text("B"), (m.Cursor("B", self.cursors["B"]),),
-                                 self._hold_model(), cover, self.pictures, history, None,
+                                 self.holds.model(self.host.clock.now()), cover, self.pictures, history, None,
                                  {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")},
                                  self.orientation)
         return Frame(shared=shared, view=view, oleds={"A": self._spymaster_oled(view, team),
                                                       "B": self._guesser_oled(view, team, clue_text, guesses)},
-                     ring=self._hold_fill(), ring_view=view)
+                     ring=self.holds.fill(self.host.clock.now()), ring_view=view)
 
     def _spymaster_oled(self, view: Any, team: str) -> Any:
         if self.entry is not None:
-            return self._entry_model(self.entry, None)
+            return entry_ui(self.tr, self.entry, self.session.language, "classic.number_title", None)
         spy = self.session.spymaster_view()
         status = self.notices.text("A") or self.tr(f"classic.spy_{view.phase}", team=team)
         covered = tuple(c.index for c in view.cards if c.covered)

@@ -11,6 +11,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from device.render import models as m
+
 #: How long OK (or STOP) must be held to touch a card or end a turn: a slip never hits the assassin.
 HOLD_SECONDS = 0.6
 #: Clock times are floats: a hold of exactly HOLD_SECONDS must not come out a hair short.
@@ -98,6 +100,30 @@ class Holds:
         for seat, hold in list(self._by_seat.items()):
             if hold.by == "touch" and hold.card != card:
                 del self._by_seat[seat]
+
+    def release(self, seat: str, button: str) -> Hold | None:
+        """``seat`` let ``button`` go: the button hold it ended (OK ends a guess or a key hold, STOP a stop or a
+        speech hold), popped; None when it ended none (a finger's hold ends when the finger lifts)."""
+        hold = self._by_seat.get(seat)
+        if hold is None or hold.by != "button":
+            return None
+        if (button == "ok" and hold.what in ("guess", "key")) or (
+                button == "stop" and hold.what in ("stop", "speak", "speak_key")):
+            del self._by_seat[seat]
+            return hold
+        return None
+
+    def model(self, now: float) -> m.Hold | None:
+        """The guess or stop hold the shared display shows filling (on its card, or in the bar for STOP)."""
+        for seat, hold in self._by_seat.items():
+            if hold.what in ("guess", "stop"):
+                return m.Hold(seat, hold.card, hold.fraction(now), hold.what)  # type: ignore[arg-type]
+        return None
+
+    def fill(self, now: float) -> tuple[m.HoldFill, ...]:
+        """The holds the ring shows filling from the holder's side."""
+        return tuple(m.HoldFill(seat, h.fraction(now), h.start)  # type: ignore[arg-type]
+                     for seat, h in self._by_seat.items() if h.what in ("guess", "stop", "key") and not h.shown)
 
     def deadline(self) -> float | None:
         times = [h.start + HOLD_SECONDS for h in self._by_seat.values() if not h.shown]

@@ -34,6 +34,72 @@ def letters_for(language: str) -> tuple[str, ...]:
     return letters + (DELETE, DONE, SKIP)
 
 
+class Moves:
+    """What every play screen does with a move: play it through the host (a stale double press is dropped, an
+    illegal one becomes a notice on the seat's OLED), give a clue from a clue entry (a refusal turns the entry to
+    accept-or-change), and leave for game over when the move ends the game."""
+
+    def __init__(self, host: Host, notices: Notices) -> None:
+        self.host = host
+        self.notices = notices
+
+    def notice(self, to: str | None, key: str, **fields: Any) -> None:
+        """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
+        self.notices.show(to, self.host.tr(key, **fields), self.host.clock.now() + NOTICE_SECONDS)
+
+    def act(self, seat: str | None, action: Any, version: int) -> bool:
+        try:
+            self.host.game.act(action, version)
+        except StaleAction:
+            return False  # a double press: the first one already counted
+        except InvalidClue:
+            raise
+        except IllegalAction as exc:
+            self.notice(seat, f"error.{type(exc).__name__}")
+            return False
+        session = self.host.game.session
+        if session is not None and session.over:
+            self.host.nav.game(None)
+        return True
+
+    def give(self, entry: ClueEntry, action: Any) -> bool:
+        """Give the clue ``entry`` built (``action``); True when it was played."""
+        session = self.host.game.session
+        assert session is not None
+        try:
+            return self.act(entry.seat, action, session.version)
+        except InvalidClue as exc:
+            entry.refuse(self.reasons(exc))
+            self.host.audio.play_cue("clue_refused")
+            return False
+
+    def reasons(self, exc: InvalidClue) -> str:
+        parts = []
+        for problem in exc.problems:
+            code = getattr(problem, "code", "")
+            word = getattr(problem, "word", "")
+            parts.append(self.host.tr(f"clue.problem.{code}", word=word))
+        return "; ".join(parts) or str(exc)
+
+
+def clue_word(word: str | None) -> str | None:
+    """The word a clue entry gives, as the engine takes it (lower case, typed spaces kept single)."""
+    return " ".join(word.split()).lower() if word and word.strip() else None
+
+
+def entry_ui(tr: Any, entry: ClueEntry, language: str, number_title: str, notice: str | None) -> m.ClueEntryUi:
+    """The clue entry as the picker shows it (the giver's OLED, or the shared display in hot-seat)."""
+    if entry.step == "number":
+        return m.ClueEntryUi("number", number=entry.number, title=tr(number_title),
+                             hint=notice or tr("clue.number_hint"))
+    if entry.step == "word":
+        return m.ClueEntryUi("word", number=entry.number, word=entry.word, letters=letters_for(language),
+                             letter=entry.letter, title=tr("clue.word_title"), hint=tr("clue.word_hint"))
+    return m.ClueEntryUi("refusal", number=entry.number, word=entry.word, refusal=entry.refusal,
+                         choices=(tr("clue.accept"), tr("clue.change")), choice=entry.choice,
+                         title=tr("clue.refused_title"))
+
+
 class DuetPlayScreen(Screen):
     name = "play"
     in_game = True
@@ -51,6 +117,7 @@ class DuetPlayScreen(Screen):
         self.cursors.update(ui.get("cursors", {}))
         self.entry = ClueEntry.from_dict(ui.get("entry"))
         self.notices = Notices()
+        self.moves = Moves(host, self.notices)
         self.hs_seat: str | None = ui.get("hs_seat")  # hot-seat: the giver who opened clue entry
         self.touch_key: str | None = None  # hot-seat: the key shown by a touch (hidden by the next one)
 
@@ -80,21 +147,10 @@ class DuetPlayScreen(Screen):
 
     def notice(self, to: str | None, key: str, **fields: Any) -> None:
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
-        self.notices.show(to, self.tr(key, **fields), self.host.clock.now() + NOTICE_SECONDS)
+        self.moves.notice(to, key, **fields)
 
     def _act(self, seat: str | None, action: Any, version: int) -> bool:
-        try:
-            self.host.game.act(action, version)
-        except StaleAction:
-            return False  # a double press: the first one already counted
-        except InvalidClue:
-            raise
-        except IllegalAction as exc:
-            self.notice(seat, f"error.{type(exc).__name__}")
-            return False
-        if self.session.over:
-            self.host.nav.game(None)
-        return True
+        return self.moves.act(seat, action, version)
 
     # -- input -----------------------------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
@@ -161,20 +217,15 @@ class DuetPlayScreen(Screen):
         return seat if seat in view.clue_givers else None
 
     def _release(self, seat: str, button: str, now: float) -> None:
-        hold = self.holds.get(seat)
+        hold = self.holds.release(seat, button)
         if hold is None:
             return
-        if hold.by != "button":
-            return  # a finger's hold ends when the finger lifts
-        ok_hold = button == "ok" and hold.what in ("guess", "key")
-        if ok_hold or (button == "stop" and hold.what in ("stop", "speak", "speak_key")):
-            self.holds.pop(seat)
-            if hold.what == "key":
-                if hold.shown:  # the key was seen: clue entry opens on the display
-                    self.hs_seat = seat
-                    self.entry = ClueEntry(seat)
-            elif not hold.due(now) and hold.what not in ("speak", "speak_key"):
-                self.notice(seat, "play.hold_longer")
+        if hold.what == "key":
+            if hold.shown:  # the key was seen: clue entry opens on the display
+                self.hs_seat = seat
+                self.entry = ClueEntry(seat)
+        elif not hold.due(now) and hold.what not in ("speak", "speak_key"):
+            self.notice(seat, "play.hold_longer")
 
     def _touched_card(self, event: InputEvent) -> int | None:
         card = event.card
@@ -254,16 +305,7 @@ class DuetPlayScreen(Screen):
     def _give(self, word: str | None, *, override: bool = False) -> None:
         entry = self.entry
         assert entry is not None
-        seat = entry.seat
-        clue_word = " ".join(word.split()).lower() if word and word.strip() else None  # typed spaces kept
-        try:
-            done = self._act(seat, self._clue_action(seat, clue_word, entry.number, override),
-                             self.session.version)
-        except InvalidClue as exc:
-            entry.refuse(self._reasons(exc))
-            self.host.audio.play_cue("clue_refused")
-            return
-        if done:
+        if self.moves.give(entry, self._clue_action(entry.seat, clue_word(word), entry.number, override)):
             self.entry = None
             self.hs_seat = None
 
@@ -303,14 +345,6 @@ class DuetPlayScreen(Screen):
 
     def _clue_action(self, seat: str, word: str | None, number: int, override: bool) -> Any:
         return Clue(seat, word, number, override)  # type: ignore[arg-type]
-
-    def _reasons(self, exc: InvalidClue) -> str:
-        parts = []
-        for problem in exc.problems:
-            code = getattr(problem, "code", "")
-            word = getattr(problem, "word", "")
-            parts.append(self.tr(f"clue.problem.{code}", word=word))
-        return "; ".join(parts) or str(exc)
 
     # -- timers ----------------------------------------------------------------------------------------------
     def deadline(self) -> float | None:
@@ -380,19 +414,6 @@ class DuetPlayScreen(Screen):
             return self.tr("guide.oled_sudden")
         return self.tr("guide.oled_guess_stop" if view.can_stop else "guide.oled_guess")
 
-    def _hold_model(self) -> m.Hold | None:
-        now = self.host.clock.now()
-        for seat, hold in self.holds.items():
-            if hold.what in ("guess", "stop"):
-                return m.Hold(seat, hold.card, hold.fraction(now), hold.what)  # type: ignore[arg-type]
-        return None
-
-    def _hold_fill(self) -> tuple[Any, ...]:
-        now = self.host.clock.now()
-        return tuple(m.HoldFill(seat, h.fraction(now), h.start)  # type: ignore[arg-type]
-                     for seat, h in self.holds.items()
-                     if h.what in ("guess", "stop", "key") and not h.shown)
-
     def frame(self) -> Frame:
         session = self.session
         view = session.public_view()
@@ -401,7 +422,8 @@ class DuetPlayScreen(Screen):
             banner = self.tr("play.sudden_death")
         orientation = self.host.game.options.get("orientation", "table")
         cursors = tuple(m.Cursor(s, c) for s, c in self.cursors.items())  # type: ignore[arg-type]
-        shared: Any = m.PlayUi(cursors, self._hold_model(), self.message(view), banner, orientation,
+        now = self.host.clock.now()
+        shared: Any = m.PlayUi(cursors, self.holds.model(now), self.message(view), banner, orientation,
                                self.pictures, self._labels())
         oleds: dict[str, Any] = {}
         seat_views: dict[str, Any] = {}
@@ -413,7 +435,7 @@ class DuetPlayScreen(Screen):
             for seat in ("A", "B"):
                 seat_views[seat] = session.seat_view(seat)
                 oleds[seat] = self._oled(seat, view)
-        return Frame(shared=shared, view=view, oleds=oleds, seat_views=seat_views, ring=self._hold_fill(),
+        return Frame(shared=shared, view=view, oleds=oleds, seat_views=seat_views, ring=self.holds.fill(now),
                      ring_view=view)
 
     def _hotseat_shared(self, view: Any, play: m.PlayUi) -> Any:
@@ -488,18 +510,7 @@ class DuetPlayScreen(Screen):
 
 
     def _entry_model(self, entry: ClueEntry, notice: str | None) -> m.ClueEntryUi:
-        """The clue entry as the picker shows it (the giver's OLED, or the shared display in hot-seat)."""
-        step = entry.step
-        if step == "number":
-            return m.ClueEntryUi("number", number=entry.number, title=self.tr(self.number_title),
-                                 hint=notice or self.tr("clue.number_hint"))
-        if step == "word":
-            return m.ClueEntryUi("word", number=entry.number, word=entry.word,
-                                 letters=letters_for(self.session.language), letter=entry.letter,
-                                 title=self.tr("clue.word_title"), hint=self.tr("clue.word_hint"))
-        return m.ClueEntryUi("refusal", number=entry.number, word=entry.word, refusal=entry.refusal,
-                             choices=(self.tr("clue.accept"), self.tr("clue.change")), choice=entry.choice,
-                             title=self.tr("clue.refused_title"))
+        return entry_ui(self.tr, entry, self.session.language, self.number_title, notice)
 
 
 def _card_at(pos: tuple[float, float], size: tuple[int, int], pictures: bool) -> int | None:
