@@ -10,7 +10,7 @@ from device.hourglass import enforced_action
 from device.render import models as m
 from device.render.shared import grid_layout
 from device.screens.base import Frame, Host, Screen, move_card
-from device.screens.parts import DELETE, DONE, SKIP, SPACE, ClueEntry, Cursors, Give, Holds, Notices
+from device.screens.parts import DELETE, DONE, SKIP, SPACE, ClueEntry, Cursors, Give, HoldKind, Holds, Notices
 from device.screens.parts import picked as picked  # re-exported: the missions screen picks team names alike
 from device.speech import clue_announcement, key_announcement, key_summary
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
@@ -118,8 +118,10 @@ class DuetPlayScreen(Screen):
         self.entry = ClueEntry.from_dict(ui.get("entry"))
         self.notices = Notices()
         self.moves = Moves(host, self.notices)
-        self.hs_seat: str | None = ui.get("hs_seat")  # hot-seat: the giver who opened clue entry
-        self.touch_key: str | None = None  # hot-seat: the key shown by a touch (hidden by the next one)
+        #: how the game is shown: the seats' OLEDs (the usual box) or the shared display alone (hot-seat)
+        self.present: TablePresentation = (
+            HotSeatPresentation(self, ui.get("hs_seat")) if host.game.options.get("hotseat")
+            else TablePresentation(self))
 
     # -- helpers ---------------------------------------------------------------------------------------------
     @property
@@ -129,7 +131,7 @@ class DuetPlayScreen(Screen):
 
     @property
     def hotseat(self) -> bool:
-        return bool(self.host.game.options.get("hotseat"))
+        return self.present.hotseat
 
     @property
     def pictures(self) -> bool:
@@ -137,13 +139,13 @@ class DuetPlayScreen(Screen):
 
     def ui_state(self) -> dict[str, Any] | None:
         return {"screen": "play", "cursors": self.cursors.to_dict(),
-                "entry": self.entry.to_dict() if self.entry else None, "hs_seat": self.hs_seat}
+                "entry": self.entry.to_dict() if self.entry else None, "hs_seat": self.present.hs_seat}
 
     def exit(self) -> None:
         """Leaving the game screen (pause menu, attract, game over): every pending hold is cancelled, so a tap
         never fires on return, and a hot-seat key shown on the display is hidden."""
         self.holds.cancel_all()
-        self.touch_key = None
+        self.present.exit()
 
     def notice(self, to: str | None, key: str, **fields: Any) -> None:
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
@@ -185,16 +187,11 @@ class DuetPlayScreen(Screen):
             elif self.host.audio.speech_for(seat) is not None and seat not in self.holds:
                 # a long press asks the box to say the clue and the bank; in hot-seat the clue giver hears
                 # their key instead (through headphones only, see _speak_key)
-                what = "speak_key" if self.hotseat and view.phase == "clue" and seat in view.clue_givers \
-                    else "speak"
-                self.holds.start(seat, what, event.time, view.version)
+                self.holds.start(seat, self.present.speech(view, seat), event.time, view.version)
 
     def _ok(self, seat: str, view: Any, now: float) -> None:
         if view.phase == "clue":
-            if self.hotseat:
-                giver = self._hotseat_giver(view, seat)
-                if giver is not None:
-                    self.holds.start(giver, "key", now, view.version)
+            if self.present.clue_ok(seat, view, now):
                 return
             if self.entry is not None:
                 self.notice(seat, "play.other_entering", seat=self.entry.seat)
@@ -209,21 +206,13 @@ class DuetPlayScreen(Screen):
         else:
             self.notice(seat, "play.not_guessing")
 
-    def _hotseat_giver(self, view: Any, seat: str) -> str | None:
-        if self.hs_seat in view.clue_givers:
-            return self.hs_seat
-        if len(view.clue_givers) == 1:
-            return str(view.clue_givers[0])
-        return seat if seat in view.clue_givers else None
-
     def _release(self, seat: str, button: str, now: float) -> None:
         hold = self.holds.release(seat, button)
         if hold is None:
             return
         if hold.what == "key":
             if hold.shown:  # the key was seen: clue entry opens on the display
-                self.hs_seat = seat
-                self.entry = ClueEntry(seat)
+                self.present.open_entry(seat)
         elif not hold.due(now) and hold.what not in ("speak", "speak_key"):
             self.notice(seat, "play.hold_longer")
 
@@ -243,15 +232,14 @@ class DuetPlayScreen(Screen):
         if event.kind == "drag":
             self.holds.dragged(card)  # a finger sliding off the held card cancels the guess
             return
-        if self.hotseat and view.phase == "clue" and self.entry is None:
-            self._touch_key(view)
+        if view.phase == "clue" and self.entry is None and self.present.clue_touch(view):
             return
         if card is None:
             return
         # A touch does not say whose finger it was: it moves every guesser's cursor (both seats' outside a
         # guess), and the seat that then holds OK guesses that card.
         seats = list(view.guessers) or ["A", "B"]
-        if self.hotseat and len(seats) == 1 and self.cursors[seats[0]] == card:
+        if self.present.touch_guesses and len(seats) == 1 and self.cursors[seats[0]] == card:
             # hot-seat: a finger held on the chosen card guesses it, like OK, after the same hold
             if seats[0] not in self.holds:
                 self.holds.start(seats[0], "guess", event.time, view.version, card, by="touch")
@@ -273,17 +261,6 @@ class DuetPlayScreen(Screen):
             self.entry = ClueEntry(todo.seat)
         elif todo.kind == "stop" and todo.seat:
             self._act(todo.seat, Stop(todo.seat), view.version)  # type: ignore[arg-type]
-
-    def _touch_key(self, view: Any) -> None:
-        """Hot-seat without buttons: a touch shows the clue giver's key, the next one hides it and opens the
-        clue entry (typed on a keyboard)."""
-        giver = self._hotseat_giver(view, "A") or "A"
-        if self.touch_key is None:
-            self.touch_key = giver
-        else:
-            seat, self.touch_key = self.touch_key, None
-            self.hs_seat = seat
-            self.entry = ClueEntry(seat)
 
     def _text(self, event: InputEvent, view: Any) -> None:
         if self.entry is not None:
@@ -307,7 +284,7 @@ class DuetPlayScreen(Screen):
         assert entry is not None
         if self.moves.give(entry, self._clue_action(entry.seat, clue_word(word), entry.number, override)):
             self.entry = None
-            self.hs_seat = None
+            self.present.hs_seat = None
 
     def _speak(self, seat: str | None = None) -> None:
         speech = self.host.audio.speech_for(seat) if seat is not None else self.host.audio.speech
@@ -405,7 +382,7 @@ class DuetPlayScreen(Screen):
     def _bar_help(self, view: Any) -> str:
         """What the guesser does, for the bars: hold OK (in hot-seat: or a finger) on a card, and STOP when the
         turn may end."""
-        key = "guide.bar_touch" if self.hotseat else "guide.bar_guess"
+        key = "guide.bar_touch" if self.present.touch_guesses else "guide.bar_guess"
         return self.tr(key + ("_stop" if view.phase == "guess" and view.can_stop else ""))
 
     def _oled_help(self, view: Any) -> str:
@@ -425,67 +402,9 @@ class DuetPlayScreen(Screen):
         now = self.host.clock.now()
         shared: Any = m.PlayUi(cursors, self.holds.model(now), self.message(view), banner, orientation,
                                self.pictures, self._labels())
-        oleds: dict[str, Any] = {}
-        seat_views: dict[str, Any] = {}
-        if self.hotseat:
-            shared = self._hotseat_shared(view, shared)
-            for seat in ("A", "B"):
-                oleds[seat] = m.OledTextUi(self.tr("hotseat.title"), (self.tr("hotseat.oled"),))
-        else:
-            for seat in ("A", "B"):
-                seat_views[seat] = session.seat_view(seat)
-                oleds[seat] = self._oled(seat, view)
+        shared, oleds, seat_views = self.present.frame(view, shared)
         return Frame(shared=shared, view=view, oleds=oleds, seat_views=seat_views, ring=self.holds.fill(now),
                      ring_view=view)
-
-    def _hotseat_shared(self, view: Any, play: m.PlayUi) -> Any:
-        orientation = play.orientation
-        for seat, hold in self.holds.items():
-            if hold.what == "key":
-                if hold.shown:
-                    key = self.session.seat_view(seat).key
-                    return m.HotSeatUi("key", seat, (self.tr("hotseat.release"),), 1.0, key,  # type: ignore[arg-type]
-                                       orientation, self.pictures, self._labels())
-                fraction = hold.fraction(self.host.clock.now())
-                return m.HotSeatUi("privacy", seat, self._privacy_lines(seat), fraction,  # type: ignore[arg-type]
-                                   None, orientation, self.pictures, self._labels())
-        if self.touch_key is not None and view.phase == "clue" and self.entry is None:
-            key = self.session.seat_view(self.touch_key).key
-            return m.HotSeatUi("key", self.touch_key, (self.tr("hotseat.touch_hide"),), 1.0,  # type: ignore[arg-type]
-                               key, orientation, self.pictures, self._labels())
-        if view.phase == "clue" and self.entry is None:
-            seat = self._hotseat_giver(view, "A") or "A"
-            return m.HotSeatUi("privacy", seat, self._privacy_lines(seat), 0.0, None,  # type: ignore[arg-type]
-                               orientation, self.pictures, self._labels())
-        if self.entry is not None:
-            return self._hotseat_entry(play)
-        return play
-
-    def _hotseat_entry(self, play: m.PlayUi) -> m.PlayUi:
-        """Hot-seat clue entry on the shared display: the picker in the side panel, one line in the bars."""
-        if self.entry is not None:
-            e = self.entry
-            if e.step == "number":
-                text = self.tr("hotseat.number", seat=e.seat, number=e.number)
-            elif e.step == "word":
-                pick = letters_for(self.session.language)[e.letter]
-                text = self.tr("hotseat.word", seat=e.seat, number=e.number, word=e.word,
-                               letter=pick)
-            else:
-                choice = self.tr("clue.accept" if e.choice == 0 else "clue.change")
-                text = self.tr("hotseat.refused", reason=e.refusal or "", choice=choice)
-            sand = self.hourglass_text()
-            text = f"{text} — {sand}" if sand else text
-            entry = self._entry_model(e, self.notices.banner_text())
-            entry = replace(entry, title=f"{e.seat} : {entry.title}" if entry.title else e.seat)
-            return m.PlayUi(play.cursors, None, text, play.banner, play.orientation, self.pictures, play.labels,
-                            entry)
-        return play
-
-    def _privacy_lines(self, seat: str) -> tuple[str, ...]:
-        sand = self.hourglass_text()  # the small hourglass stays in sight on the privacy screen
-        return (self.tr("hotseat.look_away", seat=other(seat)),  # type: ignore[arg-type]
-                self.tr("hotseat.hold_ok", seat=seat)) + ((sand,) if sand else ())
 
     def _oled(self, seat: str, view: Any) -> Any:
         notice = self.notices.text(seat)
@@ -511,6 +430,145 @@ class DuetPlayScreen(Screen):
 
     def _entry_model(self, entry: ClueEntry, notice: str | None) -> m.ClueEntryUi:
         return entry_ui(self.tr, entry, self.session.language, self.number_title, notice)
+
+
+class TablePresentation:
+    """The usual box: each seat's key, prompts and clue entry on its own OLED; the shared display shows the table
+    (nothing secret on it)."""
+
+    hotseat = False
+    #: a finger held on the chosen card guesses (hot-seat only: with OLEDs a touch only moves the cursors)
+    touch_guesses = False
+
+    def __init__(self, screen: DuetPlayScreen) -> None:
+        self.screen = screen
+        self.hs_seat: str | None = None
+
+    def frame(self, view: Any, play: m.PlayUi) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+        s = self.screen
+        seat_views = {seat: s.session.seat_view(seat) for seat in ("A", "B")}
+        return play, {seat: s._oled(seat, view) for seat in ("A", "B")}, seat_views
+
+    def speech(self, view: Any, seat: str) -> HoldKind:
+        """What a long STOP of a seat that does not guess asks for: the clue and the bank, said aloud."""
+        return "speak"
+
+    def clue_ok(self, seat: str, view: Any, now: float) -> bool:
+        """OK in the clue phase, when this presentation takes it (True); else the screen opens the OLED entry."""
+        return False
+
+    def clue_touch(self, view: Any) -> bool:
+        return False
+
+    def open_entry(self, seat: str) -> None:
+        self.screen.entry = ClueEntry(seat)
+
+    def exit(self) -> None:
+        pass
+
+
+class HotSeatPresentation(TablePresentation):
+    """Hot-seat (a kiosk without OLEDs): the privacy screen, the clue giver's key on the display while OK is held
+    (or between two touches), the clue entry on the display; the OLEDs only say to look at the display."""
+
+    hotseat = True
+    touch_guesses = True
+
+    def __init__(self, screen: DuetPlayScreen, hs_seat: str | None) -> None:
+        super().__init__(screen)
+        self.hs_seat = hs_seat  # the giver who opened clue entry (saved)
+        self.touch_key: str | None = None  # the key shown by a touch (hidden by the next one)
+
+    def frame(self, view: Any, play: m.PlayUi) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+        s = self.screen
+        oled = m.OledTextUi(s.tr("hotseat.title"), (s.tr("hotseat.oled"),))
+        return self.shared(view, play), {"A": oled, "B": oled}, {}
+
+    def speech(self, view: Any, seat: str) -> HoldKind:
+        """The clue giver hears their key instead (through headphones only, see DuetPlayScreen._speak_key)."""
+        return "speak_key" if view.phase == "clue" and seat in view.clue_givers else "speak"
+
+    def clue_ok(self, seat: str, view: Any, now: float) -> bool:
+        giver = self.giver(view, seat)
+        if giver is not None:
+            self.screen.holds.start(giver, "key", now, view.version)
+        return True
+
+    def clue_touch(self, view: Any) -> bool:
+        """Without buttons: a touch shows the clue giver's key, the next one hides it and opens the clue entry
+        (typed on a keyboard)."""
+        giver = self.giver(view, "A") or "A"
+        if self.touch_key is None:
+            self.touch_key = giver
+        else:
+            seat, self.touch_key = self.touch_key, None
+            self.open_entry(seat)
+        return True
+
+    def open_entry(self, seat: str) -> None:
+        self.hs_seat = seat
+        self.screen.entry = ClueEntry(seat)
+
+    def exit(self) -> None:
+        self.touch_key = None  # a key shown by touch is hidden when the screen is left
+
+    def giver(self, view: Any, seat: str) -> str | None:
+        if self.hs_seat in view.clue_givers:
+            return self.hs_seat
+        if len(view.clue_givers) == 1:
+            return str(view.clue_givers[0])
+        return seat if seat in view.clue_givers else None
+
+    def shared(self, view: Any, play: m.PlayUi) -> Any:
+        s = self.screen
+        orientation = play.orientation
+        for seat, hold in s.holds.items():
+            if hold.what == "key":
+                if hold.shown:
+                    key = s.session.seat_view(seat).key
+                    return m.HotSeatUi("key", seat, (s.tr("hotseat.release"),), 1.0, key,  # type: ignore[arg-type]
+                                       orientation, s.pictures, s._labels())
+                fraction = hold.fraction(s.host.clock.now())
+                return m.HotSeatUi("privacy", seat, self.privacy_lines(seat), fraction,  # type: ignore[arg-type]
+                                   None, orientation, s.pictures, s._labels())
+        if self.touch_key is not None and view.phase == "clue" and s.entry is None:
+            key = s.session.seat_view(self.touch_key).key
+            return m.HotSeatUi("key", self.touch_key, (s.tr("hotseat.touch_hide"),), 1.0,  # type: ignore[arg-type]
+                               key, orientation, s.pictures, s._labels())
+        if view.phase == "clue" and s.entry is None:
+            seat = self.giver(view, "A") or "A"
+            return m.HotSeatUi("privacy", seat, self.privacy_lines(seat), 0.0, None,  # type: ignore[arg-type]
+                               orientation, s.pictures, s._labels())
+        if s.entry is not None:
+            return self.entry_panel(play)
+        return play
+
+    def entry_panel(self, play: m.PlayUi) -> m.PlayUi:
+        """Hot-seat clue entry on the shared display: the picker in the side panel, one line in the bars."""
+        s = self.screen
+        if s.entry is not None:
+            e = s.entry
+            if e.step == "number":
+                text = s.tr("hotseat.number", seat=e.seat, number=e.number)
+            elif e.step == "word":
+                pick = letters_for(s.session.language)[e.letter]
+                text = s.tr("hotseat.word", seat=e.seat, number=e.number, word=e.word, letter=pick)
+            else:
+                choice = s.tr("clue.accept" if e.choice == 0 else "clue.change")
+                text = s.tr("hotseat.refused", reason=e.refusal or "", choice=choice)
+            sand = s.hourglass_text()
+            text = f"{text} — {sand}" if sand else text
+            entry = s._entry_model(e, s.notices.banner_text())
+            entry = replace(entry, title=f"{e.seat} : {entry.title}" if entry.title else e.seat)
+            return m.PlayUi(play.cursors, None, text, play.banner, play.orientation, s.pictures, play.labels,
+                            entry)
+        return play
+
+    def privacy_lines(self, seat: str) -> tuple[str, ...]:
+        s = self.screen
+        sand = s.hourglass_text()  # the small hourglass stays in sight on the privacy screen
+        return (s.tr("hotseat.look_away", seat=other(seat)),  # type: ignore[arg-type]
+                s.tr("hotseat.hold_ok", seat=seat)) + ((sand,) if sand else ())
 
 
 def _card_at(pos: tuple[float, float], size: tuple[int, int], pictures: bool) -> int | None:
