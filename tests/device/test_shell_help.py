@@ -278,13 +278,13 @@ def test_refused_clue_defaults_to_changing_it(app: App) -> None:
     app.step(0)
     press(app, "ok")
     entry = app.screen.entry  # type: ignore[union-attr]
-    assert entry is not None and entry["step"] == "refusal"
+    assert entry is not None and entry.step == "refusal"
     oled = app.frame().oleds["A"]
     assert oled.choices[oled.choice] == app.tr("clue.change")
     press(app, "ok")  # one OK: back to the word, no clue given
     session = app.game.session
     assert session is not None and not session.public_view().clues
-    assert app.screen.entry["step"] == "word"  # type: ignore[union-attr]
+    assert app.screen.entry.step == "word"  # type: ignore[union-attr]
 
 
 # -- same settings again -------------------------------------------------------------------------------------
@@ -428,16 +428,16 @@ def test_refused_clue_defaults_to_changing_it_in_classic_and_hotseat(app: App, m
         app.screen.entry = {"seat": "A", "step": "number", "number": 1, "word": "", "letter": 0,  # type: ignore
                             "refusal": None, "choice": 0}
         press(app, "ok")
-        assert app.screen.entry["step"] == "word"  # type: ignore[union-attr]
+        assert app.screen.entry.step == "word"  # type: ignore[union-attr]
     else:
         press(app, "ok", "ok")
     app.box.type_text("A", word)
     app.step(0)
     press(app, "ok")
     entry = app.screen.entry  # type: ignore[union-attr]
-    assert entry is not None and entry["step"] == "refusal" and entry["choice"] == 1  # "change"
+    assert entry is not None and entry.step == "refusal" and entry.choice == 1  # "change"
     press(app, "ok")
-    assert not session.public_view().clues and app.screen.entry["step"] == "word"  # type: ignore[union-attr]
+    assert not session.public_view().clues and app.screen.entry.step == "word"  # type: ignore[union-attr]
 
 
 def test_after_a_mission_won_the_map_is_preselected(app: App) -> None:
