@@ -20,6 +20,7 @@ from device.render.shared import SharedRenderer  # noqa: E402
 from device.render.text import record_texts  # noqa: E402
 from device.screens import flows  # noqa: E402
 from device.screens.help import MODES, AboutScreen, ConfirmScreen, HelpIndexScreen, HelpScreen  # noqa: E402
+from device.screens.parts import ClueEntry  # noqa: E402
 from device.screens.shell import AdminScreen, MenuScreen, PauseScreen, SettingsScreen  # noqa: E402
 from device.storage import Storage  # noqa: E402
 from device.version import version  # noqa: E402
@@ -425,8 +426,7 @@ def test_refused_clue_defaults_to_changing_it_in_classic_and_hotseat(app: App, m
     assert session is not None
     word = session.setup["words"][0] if mode == "hotseat" else session.state.cards[0]  # type: ignore[attr-defined]
     if mode == "hotseat":  # the clue entry as it stands once the giver has seen the key and let go
-        app.screen.entry = {"seat": "A", "step": "number", "number": 1, "word": "", "letter": 0,  # type: ignore
-                            "refusal": None, "choice": 0}
+        app.screen.entry = ClueEntry("A")  # type: ignore[union-attr]
         press(app, "ok")
         assert app.screen.entry.step == "word"  # type: ignore[union-attr]
     else:

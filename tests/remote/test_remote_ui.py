@@ -10,6 +10,7 @@ from remotebox import OPEN, Broker, make_box, pump
 from device.remote.pairing import ALPHABET
 from device.remote.screens import CodeEntryScreen, RemoteMenuScreen, WaitingScreen
 from device.render import models as m
+from device.screens.play import START_CURSORS
 from device.screens.shell import MenuScreen
 
 
@@ -101,9 +102,10 @@ def test_the_partners_cursor_and_clue_reach_the_other_box(tmp_path: Path, broker
     code = host.host_game(code="HKMPRT", pack="en")
     guest.join_game(code)
     pump([host, guest], lambda: guest.game.session is not None and guest.link.ready and host.link.ready, "the pairing")
-    _press(host, "A.right")  # seat A's cursor: 12 -> 13
-    pump([host, guest], lambda: guest.screen.cursors.get("A") == 13, "the host's cursor on the guest's display")
-    assert guest.frame().oleds["A"].lines == ("Cursor on card 14",)
+    start = START_CURSORS["A"]  # seat A's near left corner
+    _press(host, "A.right")  # seat A's cursor one card right
+    pump([host, guest], lambda: guest.screen.cursors.get("A") == start + 1, "the host's cursor on the guest's display")
+    assert guest.frame().oleds["A"].lines == (f"Cursor on card {start + 2}",)
     host.game.act(Clue("A", None, 2), 0)
     pump([host, guest], lambda: guest.game.session.version == 1, "the clue")
     assert speaker.said == ["Your partner's clue: 2"]  # a clue without a typed word: its number
