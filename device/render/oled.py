@@ -40,18 +40,29 @@ TITLE = 11
 BIG = 22
 
 
-#: The seat key screen (what every guess redraws) pastes pre-rendered key cells and texts instead of drawing
-#: them with PIL primitives each time; False draws everything directly (tests compare the two pixel by pixel).
-FAST = True
 _FRAMES: OrderedDict[tuple[object, object], Image.Image] = OrderedDict()
 _FRAME_LIMIT = 16
 
 
-def render_oled(view: SeatView | None, ui: OledUi | None) -> Image.Image:
+class _Canvas(ImageDraw.ImageDraw):
+    """An ``ImageDraw`` that says how to draw: ``fast`` pastes pre-rendered key cells and texts (what every guess
+    redraws) instead of drawing them with PIL primitives each time."""
+
+    def __init__(self, image: Image.Image, fast: bool) -> None:
+        super().__init__(image)
+        self.fast = fast
+
+
+def _fast(draw: ImageDraw.ImageDraw) -> bool:
+    return bool(getattr(draw, "fast", False))
+
+
+def render_oled(view: SeatView | None, ui: OledUi | None, *, fast: bool = True) -> Image.Image:
     """One 128x64 mode "1" frame for a seat's OLED (a fresh image; recent frames are cached by their
-    inputs, so an OLED whose view and model did not change costs a copy)."""
+    inputs, so an OLED whose view and model did not change costs a copy). ``fast=False`` draws everything
+    with PIL primitives (the tests compare the two pixel by pixel)."""
     key = (view, ui)
-    if FAST:
+    if fast:
         try:
             cached = _FRAMES.get(key)
         except TypeError:  # an unhashable model: no caching
@@ -59,8 +70,8 @@ def render_oled(view: SeatView | None, ui: OledUi | None) -> Image.Image:
         if cached is not None:
             _FRAMES.move_to_end(key)
             return cached.copy()
-    image = _render(view, ui)
-    if FAST and key is not None:
+    image = _render(view, ui, fast)
+    if fast and key is not None:
         _FRAMES[key] = image.copy()
         if len(_FRAMES) > _FRAME_LIMIT:
             _FRAMES.popitem(last=False)
@@ -76,7 +87,7 @@ def overflows(view: SeatView | None, ui: OledUi | None) -> list[str]:
     "…" or dropped line); [] when every label is whole. Draws the frame afresh (no cache)."""
     token = _CLIPS.set([])
     try:
-        _render(view, ui)
+        _render(view, ui, True)
         return list(_CLIPS.get() or [])
     finally:
         _CLIPS.reset(token)
@@ -105,9 +116,9 @@ def _lines(text: str, width: int, measure: Callable[[str], int], limit: int) -> 
     return lines[:limit]
 
 
-def _render(view: SeatView | None, ui: OledUi | None) -> Image.Image:
+def _render(view: SeatView | None, ui: OledUi | None, fast: bool) -> Image.Image:
     image = Image.new("1", (WIDTH, HEIGHT), 0)
-    draw = ImageDraw.Draw(image)
+    draw = _Canvas(image, fast)
     draw.fontmode = "1"  # no anti-aliasing: crisp one-bit glyphs
     if isinstance(ui, ClueEntryUi):
         _clue_entry(draw, view, ui)
@@ -142,9 +153,9 @@ def _text_tile(text: str, size: int, bold: bool, fx: float, fy: float) -> Image.
 
 
 def _put_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, bold: bool = False) -> None:
-    """``draw.text(xy, text, fill=1)`` on a black-and-white frame, from a cached tile when ``FAST``."""
+    """``draw.text(xy, text, fill=1)`` on a black-and-white frame, from a cached tile on a fast canvas."""
     x, y = xy
-    if not FAST or x < 0 or y < 0:
+    if not _fast(draw) or x < 0 or y < 0:
         draw.text(xy, text, font=pil_font(size, bold=bold), fill=1)
         return
     ix, iy = int(x), int(y)
@@ -217,7 +228,7 @@ def _triangle(draw: ImageDraw.ImageDraw, x: int, y: int, down: bool, double: boo
 def _duet_cell(
     draw: ImageDraw.ImageDraw, x: int, y: int, identity: str, card: CardView | None, viewer: str
 ) -> None:
-    if FAST:
+    if _fast(draw):
         try:
             tile = _cell_tile(identity, card, viewer)
         except TypeError:  # an unhashable card

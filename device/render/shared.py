@@ -68,9 +68,6 @@ DEFAULT_LABELS = {
 
 Draw = Callable[[pygame.Surface, pygame.Rect], None]
 
-#: Small fixed figures (timer tokens, the agents tile) are blitted from cached sprites; False draws them
-#: directly (tests compare the two pixel by pixel).
-SPRITES = True
 _SPRITE_KEY = (255, 0, 254)  # a colour no figure uses: the sprites' transparent background
 
 
@@ -130,14 +127,19 @@ class SharedRenderer:
     """Draws every shared-display screen, redrawing only what changed since its last frame.
 
     ``picture_loader(id, (w, h))`` returns a pygame surface for a picture id (default: the bundled deck via
-    ``engine.pictures_deck.picture_path``), or None when unknown.
+    ``engine.pictures_deck.picture_path``), or None when unknown. ``sprites``: small fixed figures (timer tokens,
+    the agents tile) and agent-covered faces are blitted from cached sprites; False draws them directly (the
+    tests compare the two pixel by pixel).
     """
 
     def __init__(
         self,
         picture_loader: Callable[[str, tuple[int, int]], pygame.Surface | None] | None = None,
         face_cache: int = 400,
+        *,
+        sprites: bool = True,
     ) -> None:
+        self.sprites = sprites
         self.text = TextCache()
         self._faces: OrderedDict[C.Face, pygame.Surface] = OrderedDict()
         self._face_limit = face_cache
@@ -217,7 +219,7 @@ class SharedRenderer:
         """A card covered by an agent is the same green tile for every word, with the word written small at
         the bottom (none on a picture): the tile is rendered once per size, then copied and labelled, so an
         agent found costs a copy and one small text instead of drawing the tile."""
-        if not SPRITES:
+        if not self.sprites:
             return None
         blank = self.face(replace(face, content=""), like)
         surf = copy_surface(blank)
@@ -324,7 +326,7 @@ class SharedRenderer:
         """Draw a small fixed figure from a cached transparent sprite: ``draw(sprite, rect)`` draws it once
         (drawn on a colour-keyed background, so blitting the sprite puts exactly the pixels that drawing
         there would). ``margin``: room around ``size`` the figure may reach into."""
-        if not SPRITES:
+        if not self.sprites:
             draw(surface, pygame.Rect(topleft, size))
             return
         sprite = self._sprites.get(key)

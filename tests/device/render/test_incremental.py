@@ -69,12 +69,10 @@ def test_incremental_fitted_text_is_the_ellipsized_text() -> None:
             assert fitted(text, width, 20) == ellipsize(text, width, lambda s: font.size(s)[0])
 
 
-def test_incremental_sprites_put_the_pixels_drawing_puts(pg, monkeypatch) -> None:
+def test_incremental_sprites_put_the_pixels_drawing_puts(pg) -> None:
     """Timer tokens and the agents tile come from cached sprites: the frames equal frames drawn directly, over
     a game played to the end at two sizes."""
     import random
-
-    import device.render.shared as shared
 
     rng = random.Random(6)
     state = scenes.mid_game()
@@ -85,28 +83,25 @@ def test_incremental_sprites_put_the_pixels_drawing_puts(pg, monkeypatch) -> Non
     ui = PlayUi(cursors=(Cursor("A", 3),), message="B devine")
     for size in ((800, 480), (1920, 1080)):
         fast, slow = pg.Surface(size), pg.Surface(size)
-        with_sprites, direct = SharedRenderer(), SharedRenderer()
+        with_sprites, direct = SharedRenderer(), SharedRenderer(sprites=False)
         for view in views:
-            monkeypatch.setattr(shared, "SPRITES", True)
             with_sprites.render(fast, view, ui)
-            monkeypatch.setattr(shared, "SPRITES", False)
             direct.render(slow, view, ui)
             assert pg.image.tobytes(fast, "RGB") == pg.image.tobytes(slow, "RGB")
+        assert with_sprites._sprites and not direct._sprites  # the two really took different paths
 
 
-def test_incremental_agent_faces_from_one_tile_equal_drawn_faces(pg, monkeypatch) -> None:
+def test_incremental_agent_faces_from_one_tile_equal_drawn_faces(pg) -> None:
     """A card covered by an agent is built from one cached tile and its label: the same pixels as drawing the
     whole face, for long, short and accented words, marks underneath, at several sizes, pictures too."""
     import device.render.cards as cards
-    import device.render.shared as shared
 
     words = ("", "A", "royaume", "ÉCHELLE", "anticonstitutionnellement", "țară")
     for size in ((90, 60), (151, 97), (300, 190)):
         for word in words:
             for extra in ({}, {"marks": ("A",)}, {"picture": True}, {"orientation": "upright"}):
                 face = cards.Face(content=word, size=size, agent=True, **extra)
-                monkeypatch.setattr(shared, "SPRITES", True)
-                composed = SharedRenderer().face(face)
-                monkeypatch.setattr(shared, "SPRITES", False)
-                drawn = SharedRenderer().face(face)
+                tiled, direct = SharedRenderer(), SharedRenderer(sprites=False)
+                composed, drawn = tiled.face(face), direct.face(face)
+                assert len(tiled._faces) == (2 if word else 1) == len(direct._faces) + bool(word)  # blank tile + label
                 assert pg.image.tobytes(composed, "RGB") == pg.image.tobytes(drawn, "RGB"), (size, word, extra)

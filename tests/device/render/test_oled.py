@@ -164,7 +164,7 @@ def test_oled_without_view_or_ui_is_blank() -> None:
     assert image.getbbox() is None
 
 
-def test_oled_cached_tiles_draw_exactly_what_direct_drawing_draws(monkeypatch) -> None:
+def test_oled_cached_tiles_draw_exactly_what_direct_drawing_draws() -> None:
     """The fast path (pasted key cells and text tiles, frame cache) against PIL drawing everything, over
     random mid-game states of both seats, every cursor and role texts of every length."""
     import random
@@ -188,12 +188,11 @@ def test_oled_cached_tiles_draw_exactly_what_direct_drawing_draws(monkeypatch) -
             for _ in range(6):
                 ui = SeatKeyUi(role=rng.choice(roles), cursor=rng.choice([None, *range(25)]),
                                picking=rng.choice([None, None, rng.randrange(10)]))
-                monkeypatch.setattr(oled, "FAST", False)
-                slow = render_oled(view, ui)
-                monkeypatch.setattr(oled, "FAST", True)
+                slow = render_oled(view, ui, fast=False)
                 fast = render_oled(view, ui)
                 again = render_oled(view, ui)  # from the frame cache
                 assert slow.tobytes() == fast.tobytes() == again.tobytes(), (seat, ui)
+    assert oled._cell_tile.cache_info().hits > 0  # the fast frames really were pasted from tiles
 
 
 def test_oled_name_entry_shows_no_number_and_menu_values_clear_the_arrows() -> None:
