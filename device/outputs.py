@@ -97,7 +97,14 @@ def _standin_ring(view: Any, effects: tuple[Any, ...], t: float, count: int, bri
 
 
 class Outputs:
-    """Draws frames on one box. ``last_ring`` keeps the last logical ring frame (for snapshots)."""
+    """Draws frames on one box. ``last_ring`` keeps the last logical ring frame (for snapshots).
+
+    This is the one place that skips unchanged work: a shared display whose (view, model) did not change is
+    neither drawn nor presented, an OLED whose (seat view, model) did not change is neither drawn nor sent, and
+    a ring frame equal to the last one is not sent. Below it nothing skips a frame: the renderers draw what
+    they are given (the shared renderer redraws only the regions that differ from its last frame, a measured
+    gain: docs/performance.md), the OLED screens send the pages that differ from what their glass holds, the
+    ring writes what it is shown. ``force`` draws and sends everything."""
 
     def __init__(self, box: Any, *, brightness: float = 1.0, shared_rotation: int = 0) -> None:
         self.box = box
@@ -114,7 +121,7 @@ class Outputs:
 
     def show(self, frame: Frame, now: float, *, force: bool = False) -> None:
         self._shared(frame, force)
-        self._show_ring(frame, now)  # before the OLED frames are drawn: the ring must not wait for them
+        self._show_ring(frame, now, force)  # before the OLED frames are drawn: the ring must not wait for them
         for seat, ui in frame.oleds.items():
             self._oled(seat, frame, ui, force)
 
@@ -179,22 +186,23 @@ class Outputs:
             image = _standin_oled(seat_view, ui)
         screen.show(image)
 
-    def _show_ring(self, frame: Frame, now: float) -> None:
+    def _show_ring(self, frame: Frame, now: float, force: bool = False) -> None:
         ring = self.box.ring
         if ring is None:
             return
         fn = getattr(_ring, "ring_frame", None) if _ring is not None else None
         if frame.ring_pixels is not None:
             pixels = [tuple(round(c * self.brightness) for c in p) for p in frame.ring_pixels]
-            self.last_ring = [tuple(p) for p in pixels]  # type: ignore[misc]
-            ring.show(pixels)
+        else:
+            try:
+                pixels = (fn or _standin_ring)(frame.ring_view, frame.ring, now, ring.count, self.brightness)
+            except Exception:  # noqa: BLE001
+                log.exception("drawing the ring failed; showing the stand-in")
+                pixels = _standin_ring(frame.ring_view, frame.ring, now, ring.count, self.brightness)
+        logical = [tuple(p) for p in pixels]
+        if not force and logical == self.last_ring:
             return
-        try:
-            pixels = (fn or _standin_ring)(frame.ring_view, frame.ring, now, ring.count, self.brightness)
-        except Exception:  # noqa: BLE001
-            log.exception("drawing the ring failed; showing the stand-in")
-            pixels = _standin_ring(frame.ring_view, frame.ring, now, ring.count, self.brightness)
-        self.last_ring = [tuple(p) for p in pixels]  # type: ignore[misc]
+        self.last_ring = logical  # type: ignore[assignment]
         ring.show(pixels)
 
     def ring_deadline(self, frame: Frame, now: float) -> float | None:
@@ -212,4 +220,5 @@ class Outputs:
         """The paused frame at shutdown: a message on every screen, the ring dark."""
         self.show(Frame(shared=message_shared, oleds={"A": message_oled, "B": message_oled}), 0.0, force=True)
         if self.box.ring is not None:
-            self.box.ring.show([(0, 0, 0)] * self.box.ring.count)
+            self.last_ring = [(0, 0, 0)] * self.box.ring.count
+            self.box.ring.show(self.last_ring)

@@ -63,8 +63,8 @@ class SeatScreen(Protocol):
     size: tuple[int, int]
     bytes_sent: int
 
-    def show(self, image: Image.Image) -> bool:
-        """Send a mode "1" image; returns False when it was identical to the last one and skipped."""
+    def show(self, image: Image.Image) -> None:
+        """Send a mode "1" image (what differs from the glass; the app does not show an unchanged frame)."""
         ...
 
     def close(self) -> None: ...

@@ -155,7 +155,10 @@ class OledPanel(Protocol):
 
 
 class OledScreen:
-    """A ``SeatScreen``: skips identical frames, sends changed pages, counts bus bytes, survives faults."""
+    """A ``SeatScreen``: sends what changed on the glass (page windows), counts bus bytes, survives faults.
+
+    It keeps no cache of frames asked for: the app skips unchanged frames itself (device/outputs.py); a frame
+    whose pages equal what the glass holds simply has no window to send."""
 
     def __init__(self, name: str, panel: OledPanel, clock: Clock, *, rotation: int = 0,
                  writer: BusWriter | None = None) -> None:
@@ -167,8 +170,7 @@ class OledScreen:
         self.rotation = rotation
         self.size: tuple[int, int] = (WIDTH, HEIGHT) if rotation % 2 == 0 else (HEIGHT, WIDTH)
         self.bytes_sent = 0
-        self.frames_sent = 0
-        self.frames_skipped = 0
+        self.frames_sent = 0  # frames that put bytes on the bus
         self.image: Image.Image | None = None  # the last image handed to show()
         self._on_glass: list[bytes] | None = None  # what the panel holds, None when unknown
         self._wanted: list[bytes] | None = None
@@ -186,8 +188,8 @@ class OledScreen:
     def in_fault(self) -> bool:
         return self.guard.failed
 
-    def show(self, image: Image.Image) -> bool:
-        """Send a mode "1" image; returns False when it was identical to the last one and skipped.
+    def show(self, image: Image.Image) -> None:
+        """Send a mode "1" image: the windows where it differs from the glass (none when it is the same).
 
         Raises ValueError for an image of the wrong size. An I/O error is logged and retried, never raised.
         """
@@ -199,16 +201,11 @@ class OledScreen:
         one_bit = image.convert("1") if image.mode != "1" else image
         pages = pack_pages(rotate_for_panel(one_bit, self.rotation))
         self.image = image.copy()
-        if pages == self._wanted:
-            self.frames_skipped += 1
-            self.service()
-            return False
         self._wanted = pages
         if self.writer is not None:
             self.writer.submit(self)
         else:
             self._flush(pages)
-        return True
 
     def service(self) -> None:
         """Retry a frame that a fault kept off the glass, once the backoff allows."""
@@ -237,6 +234,7 @@ class OledScreen:
 
     def _flush(self, wanted: list[bytes]) -> None:
         model = self.panel.model
+        sent = self.bytes_sent
 
         def write() -> None:
             if not hasattr(self.panel, "write_window"):
@@ -251,7 +249,7 @@ class OledScreen:
                 self.bytes_sent += window_cost(model, count, c1 - c0 + 1)
             self._on_glass = wanted
 
-        if self.guard.run(write):
+        if self.guard.run(write) and self.bytes_sent > sent:
             self.frames_sent += 1
 
     def _reinit(self) -> None:

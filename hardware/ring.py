@@ -50,7 +50,8 @@ class RingDriver(Protocol):
 
 
 class Ring:
-    """A ``LedRing``: logical pixels in, corrected frames out to a driver, unchanged frames skipped."""
+    """A ``LedRing``: logical pixels in, corrected frames out to a driver. Every frame shown is written (with a
+    writer thread: the newest one, once); the app skips unchanged frames itself (device/outputs.py)."""
 
     def __init__(
         self,
@@ -115,8 +116,6 @@ class Ring:
         frame = tuple((int(r), int(g), int(b)) for r, g, b in pixels)
         self.last = frame
         wanted = self.physical(frame)
-        if wanted == self._wanted and wanted == self._on_leds:
-            return
         self._wanted = wanted
         if self.writer is not None:
             self.writer.submit(self)

@@ -17,7 +17,6 @@ Meaning is carried by patterns, never by intensity (the panel has one bit anyway
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Callable
 from contextvars import ContextVar
 from functools import lru_cache
@@ -40,10 +39,6 @@ TITLE = 11
 BIG = 22
 
 
-_FRAMES: OrderedDict[tuple[object, object], Image.Image] = OrderedDict()
-_FRAME_LIMIT = 16
-
-
 class _Canvas(ImageDraw.ImageDraw):
     """An ``ImageDraw`` that says how to draw: ``fast`` pastes pre-rendered key cells and texts (what every guess
     redraws) instead of drawing them with PIL primitives each time."""
@@ -58,24 +53,10 @@ def _fast(draw: ImageDraw.ImageDraw) -> bool:
 
 
 def render_oled(view: SeatView | None, ui: OledUi | None, *, fast: bool = True) -> Image.Image:
-    """One 128x64 mode "1" frame for a seat's OLED (a fresh image; recent frames are cached by their
-    inputs, so an OLED whose view and model did not change costs a copy). ``fast=False`` draws everything
-    with PIL primitives (the tests compare the two pixel by pixel)."""
-    key = (view, ui)
-    if fast:
-        try:
-            cached = _FRAMES.get(key)
-        except TypeError:  # an unhashable model: no caching
-            cached, key = None, None  # type: ignore[assignment]
-        if cached is not None:
-            _FRAMES.move_to_end(key)
-            return cached.copy()
-    image = _render(view, ui, fast)
-    if fast and key is not None:
-        _FRAMES[key] = image.copy()
-        if len(_FRAMES) > _FRAME_LIMIT:
-            _FRAMES.popitem(last=False)
-    return image
+    """One 128x64 mode "1" frame for a seat's OLED (a fresh image, drawn every time: device/outputs.py does not
+    ask again for an OLED whose view and model did not change). ``fast=False`` draws everything with PIL
+    primitives (the tests compare the two pixel by pixel)."""
+    return _render(view, ui, fast)
 
 
 #: While ``overflows`` draws a frame: every text that did not fit its box (cut with "…" or lines dropped).

@@ -88,7 +88,7 @@ def test_mock_box_ok_leds(box):
 def test_mock_box_screens_keep_image_and_bytes(box):
     img = Image.new("1", (128, 64))
     ImageDraw.Draw(img).text((10, 20), "seat B", fill=1)
-    assert box.oleds["B"].show(img)
+    box.oleds["B"].show(img)
     assert box.oleds["B"].image.tobytes() == img.tobytes()
     assert box.oleds["B"].bytes_sent == 1034
     assert box.oleds["A"].bytes_sent == 0

@@ -165,7 +165,7 @@ def test_oled_without_view_or_ui_is_blank() -> None:
 
 
 def test_oled_cached_tiles_draw_exactly_what_direct_drawing_draws() -> None:
-    """The fast path (pasted key cells and text tiles, frame cache) against PIL drawing everything, over
+    """The fast path (pasted key cells and text tiles) against PIL drawing everything, over
     random mid-game states of both seats, every cursor and role texts of every length."""
     import random
 
@@ -190,7 +190,7 @@ def test_oled_cached_tiles_draw_exactly_what_direct_drawing_draws() -> None:
                                picking=rng.choice([None, None, rng.randrange(10)]))
                 slow = render_oled(view, ui, fast=False)
                 fast = render_oled(view, ui)
-                again = render_oled(view, ui)  # from the frame cache
+                again = render_oled(view, ui)  # the tiles cached by the first: the same pixels
                 assert slow.tobytes() == fast.tobytes() == again.tobytes(), (seat, ui)
     assert oled._cell_tile.cache_info().hits > 0  # the fast frames really were pasted from tiles
 
