@@ -82,7 +82,6 @@ class App:
         self.stop_reason = ""
         self._signalled: str | None = None
         self._shut = False
-        self._last_frame: Frame | None = None
         self.frames = 0
 
     def _on_setting(self, key: str, value: Any) -> None:
@@ -144,12 +143,11 @@ class App:
 
     # -- the loop --------------------------------------------------------------------------------------------
     def deadline(self) -> float | None:
-        """The next time something is due, from the timers and the last frame drawn (nothing is drawn here)."""
+        """The next time something is due, from the timers and what the ring shows (nothing is drawn here)."""
         assert self._screen is not None
         now = self.clock.now()
-        frame = self._last_frame if self._last_frame is not None else self.frame()
         candidates = [self._screen.deadline(), self.input.deadline(), self.game.hourglass.next_deadline(now),
-                      self.outputs.ring_deadline(frame, now)]
+                      self.outputs.ring_deadline(now)]
         if self.storage.problem is not None:
             candidates.append(self._storage_retry_at)
         found = [c for c in candidates if c is not None]
@@ -224,7 +222,6 @@ class App:
     def draw(self, *, force: bool = False) -> None:
         frame = self.frame()
         self.outputs.show(frame, self.clock.now(), force=force)
-        self._last_frame = frame
         self.frames += 1
         self.oled_notice.after_draw()  # device.degraded: a missing OLED is named on the shared display
 

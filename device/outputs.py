@@ -114,6 +114,7 @@ class Outputs:
         self._unturned: Any = None  # what the renderer draws on when turned (its caches keep their surface)
         self._drawn_rotation = shared_rotation
         self.last_ring: list[tuple[int, int, int]] = []
+        self._ring_input: tuple[Any, tuple[Any, ...]] = (None, ())  # what the ring shows: (view, effects)
         self._last_shared: tuple[Any, ...] | None = None
         self._oled_seen: dict[str, tuple[Any, Any]] = {}
         self._display_failed = False  # present() failed: log once per burst, redraw whole when it returns
@@ -187,6 +188,7 @@ class Outputs:
         screen.show(image)
 
     def _show_ring(self, frame: Frame, now: float, force: bool = False) -> None:
+        self._ring_input = (frame.ring_view, tuple(frame.ring))
         ring = self.box.ring
         if ring is None:
             return
@@ -205,13 +207,15 @@ class Outputs:
         self.last_ring = logical  # type: ignore[assignment]
         ring.show(pixels)
 
-    def ring_deadline(self, frame: Frame, now: float) -> float | None:
-        """When the ring's picture next changes by itself (None: not until something happens)."""
+    def ring_deadline(self, now: float) -> float | None:
+        """When the ring's picture next changes by itself (None: not until something happens), from what the
+        ring shows (the public view and the effects it was last given): nothing is drawn to know it."""
+        view, effects = self._ring_input
         fn = getattr(_ring, "next_deadline", None) if _ring is not None else None
         if fn is None:
-            return now + 0.05 if frame.ring else None
+            return now + 0.05 if effects else None
         try:
-            result = fn(frame.ring_view, frame.ring, now)
+            result = fn(view, effects, now)
         except Exception:  # noqa: BLE001
             return None
         return None if result is None else float(result)

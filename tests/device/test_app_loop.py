@@ -261,6 +261,23 @@ def test_app_attract_animates_then_sleeps(app: App) -> None:
     assert app.deadline() is None or app.deadline() > app.clock.now() + 3600
 
 
+def test_app_deadline_builds_no_frame(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next deadline comes from the timers and from what the ring shows: no frame is built for it."""
+    from device.render.ring import FRAME
+
+    app.start()
+    app.box.advance(5 * 60 + 1)
+    app.step(0)  # the attract screen: the ring animates (every FRAME), the screen itself every 0.1 s
+    assert app.screen.name == "attract"
+
+    def no_frame() -> None:
+        raise AssertionError("deadline() built a frame")
+
+    monkeypatch.setattr(app, "frame", no_frame)
+    monkeypatch.setattr(app.screen, "frame", no_frame)
+    assert app.deadline() == pytest.approx(app.clock.now() + FRAME)
+
+
 class _FakeSpeaker:
     def __init__(self) -> None:
         self.language = "fr"

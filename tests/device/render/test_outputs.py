@@ -88,3 +88,17 @@ def test_outputs_ring_frame_changes_are_sent_and_blank_darkens(box) -> None:  # 
     outputs.blank(m.MessageUi("pause", ()), m.OledTextUi("pause", ()))
     assert box.ring.driver.written[-1] == ((0, 0, 0),) * box.ring.count
     assert outputs.last_ring == [(0, 0, 0)] * box.ring.count
+
+
+def test_outputs_ring_deadline_comes_from_what_the_ring_shows(box) -> None:  # type: ignore[no-untyped-def]
+    """No frame is needed to know when the ring next changes by itself: the outputs keep what it shows."""
+    from device.render.ring import FRAME
+
+    outputs = Outputs(box)
+    assert outputs.ring_deadline(0.0) is None  # nothing shown yet
+    frame = _frame()
+    outputs.show(replace(frame, ring=(m.AttractEffect(0.0),)), 1.0)
+    assert outputs.ring_deadline(1.0) == pytest.approx(1.0 + FRAME)  # animated: the next frame
+    assert outputs.ring_deadline(2.5) == pytest.approx(2.5 + FRAME)
+    outputs.show(frame, 3.0)  # a still ring (a game between moves)
+    assert outputs.ring_deadline(3.0) is None
