@@ -24,15 +24,21 @@ Start = Callable[[str, int], None] | None
 class SheetScreen(ListScreen):
     name = "sheets"
     title_key = "missions.sheets"
+    _sheets: list[tuple[int, str]] | None = None
 
     def __init__(self, host: Host, back: Screen | None = None, *, start: Start = None) -> None:
         super().__init__(host, back)
         self.start = start
 
+    def enter(self) -> None:
+        self._sheets = list(self.host.storage.sheets())  # a query: once per visit, never per frame
+
     def items(self) -> list[Item]:
         host = self.host
         out = [Item("missions.new_sheet", lambda: host.switch(NameScreen(host, self)))]
-        for sheet, name in host.storage.sheets():
+        if self._sheets is None:
+            self.enter()
+        for sheet, name in self._sheets or ():
             out.append(Item(name, lambda s=sheet: host.switch(MapScreen(host, s, start=self.start))))  # type: ignore[misc]
         return out
 
@@ -120,6 +126,13 @@ class MapScreen(Screen):
         done = ticked(log)
         fresh = [c.name for c in self.map.cities if c.name in open_cities and c.name not in done]
         self.selected = fresh[0] if fresh else self.map.start
+        self._shown: tuple[frozenset[str], frozenset[str], dict[str, tuple[int, int]], str] | None = None
+
+    def enter(self) -> None:
+        """The sheet's log, record and name: storage queries, once per visit, never per frame (and the cities'
+        names file, read once by ``city_label``)."""
+        self._shown = (*self._state(), self.host.storage.sheet_name(self.sheet))
+        city_label(self.selected, self.tr.language)
 
     def _state(self) -> tuple[frozenset[str], frozenset[str], dict[str, tuple[int, int]]]:
         log = self.host.storage.mission_log(self.sheet)
@@ -158,7 +171,10 @@ class MapScreen(Screen):
         return best[1] if best else name
 
     def frame(self) -> Frame:
-        done, open_cities, tally = self._state()
+        if self._shown is None:
+            self.enter()
+        assert self._shown is not None
+        done, open_cities, tally, sheet_name = self._shown
         cities = []
         for c in self.map.cities:
             status = "ticked" if c.name in done else "playable" if c.name in open_cities else "locked"
@@ -171,7 +187,6 @@ class MapScreen(Screen):
         detail = (self.tr("missions.detail_rules", turns=city.turns, mistakes=city.mistakes),
                   self.tr("missions.detail_record", wins=wins, losses=losses))
         labels = {k: self.tr(f"missions.{k}") for k in ("ticked", "playable", "locked")}
-        sheet_name = self.host.storage.sheet_name(self.sheet)
         shared = m.MapUi(self.tr("missions.title"), sheet_name, tuple(cities), links,  # type: ignore[arg-type]
                          self.selected, detail, self.tr("missions.hint"), labels, self.tr.language)
         state = "ticked" if city.name in done else "playable" if city.name in open_cities else "locked"

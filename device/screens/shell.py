@@ -86,7 +86,7 @@ class MenuScreen(ListScreen):
         self._items: list[Item] | None = None
 
     def enter(self) -> None:
-        self._items = None  # built again on the first frame: a game may have been saved or ended meanwhile
+        self._items = self._build()  # built again on every visit: a game may have been saved or ended meanwhile
 
     def items(self) -> list[Item]:
         """The rows, built once per visit (they read storage and probe the solo model: never per frame)."""
@@ -301,6 +301,22 @@ class SetupScreen(OptionsScreen):
         if kind == "duet_pictures":
             self.rows.remove("pack")
         self.selected = len(self.rows) - 1
+        self._pack: tuple[str, str | None] | None = None  # (pack, its label): read on enter and on change
+
+    def enter(self) -> None:
+        self._read_pack()
+
+    def _read_pack(self) -> str | None:
+        """The pack row's label (it reads the pack's file): when the screen opens or the pack changes, never
+        per frame."""
+        v = self.values["pack"]
+        if self._pack is None or self._pack[0] != v:
+            self._pack = (v, packs.pack_label(v, self.host.storage.directory))
+        return self._pack[1]
+
+    def handle(self, event: InputEvent) -> None:
+        super().handle(event)
+        self._read_pack()
 
     def _options(self, row: str) -> tuple[Any, ...]:
         table = {"tokens": TOKENS, "pack": packs.pack_names(self.host.storage.directory),
@@ -314,7 +330,7 @@ class SetupScreen(OptionsScreen):
     def _value(self, row: str) -> str:
         v = self.values[row]
         if row == "pack":
-            return packs.pack_label(v, self.host.storage.directory) or self.tr(f"lang.{v}")
+            return self._read_pack() or self.tr(f"lang.{v}")
         if row == "clues":
             return self.tr(f"setup.clues_{v}")
         if row == "several":
@@ -379,13 +395,19 @@ class StatsScreen(Screen):
     def __init__(self, host: Host, back: Screen | None = None) -> None:
         super().__init__(host)
         self.back = back
+        self._stats: dict[str, Any] | None = None
+
+    def enter(self) -> None:
+        self._stats = self.host.storage.statistics()  # a query: once per visit, never per frame
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "press" and event.button in ("ok", "stop", "menu"):
             self.host.switch(self.back or MenuScreen(self.host))
 
     def frame(self) -> Frame:
-        stats = self.host.storage.statistics()
+        if self._stats is None:
+            self.enter()
+        stats = self._stats or {}
         rows = []
         for kind, s in sorted(stats.items()):
             rows.append(m.StatsRow(self.tr(f"kind.{kind}"), (
@@ -421,6 +443,19 @@ class SettingsScreen(Screen):
         self.back = back
         self.selected = 0
         self.status = ""
+        self._files: tuple[str, str | None, str] | None = None  # (pack, its label, version): see _read_files
+
+    def enter(self) -> None:
+        self._read_files()
+
+    def _read_files(self) -> tuple[str, str | None, str]:
+        """What the rows show from files (the pack's label, the version): read when the screen opens and after
+        a press, never per frame."""
+        pack = str(self.host.settings.get("pack"))
+        if self._files is None or self._files[0] != pack:
+            label = packs.pack_label(pack, self.host.storage.directory) if "pack" in self.rows() else None
+            self._files = (pack, label, version() if self.admin else "")
+        return self._files
 
     def rows(self) -> list[str]:
         rows = ["language", "orientation", "brightness", "volume", "muted"]
@@ -460,8 +495,11 @@ class SettingsScreen(Screen):
                 self.status = self.tr("settings.saved")
         elif event.button == "ok":
             self._run(row)
+            if row == "import_packs":  # an imported pack may have new words: its label is read again
+                self._files = None
         elif event.button in ("stop", "menu"):
             self.host.switch(self.back or MenuScreen(self.host))
+        self._read_files()
 
     def _run(self, row: str) -> None:
         if row == "back":
@@ -497,8 +535,8 @@ class SettingsScreen(Screen):
 
     def _value(self, row: str) -> str | None:
         v = self.host.settings.get(row)
-        if row == "pack" and packs.pack_label(str(v), self.host.storage.directory):
-            return packs.pack_label(str(v), self.host.storage.directory)
+        if row == "pack" and self._read_files()[1]:
+            return self._read_files()[1]
         if row in ("language", "pack"):
             return self.tr(f"lang.{v}")
         if row == "orientation":
@@ -522,7 +560,7 @@ class SettingsScreen(Screen):
     def frame(self) -> Frame:
         rows = tuple(m.MenuItem(self.tr(f"settings.{r}"), True, self._value(r)) for r in self.rows())
         title = self.tr("admin.title" if self.admin else "settings.title")
-        status = self.status or (f"duetbox {version()}" if self.admin else "")  # device.version
+        status = self.status or (f"duetbox {self._read_files()[2]}" if self.admin else "")  # device.version
         ui = m.SettingsUi(title, rows, self.selected, False, self.tr("hint.settings"), status)
         oled = m.MenuUi(title, rows, self.selected, self.status or self.tr("hint.settings"))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})

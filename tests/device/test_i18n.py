@@ -18,7 +18,7 @@ _ITEM = re.compile(r"""Item\(\s*"([a-z_]+\.[A-Za-z_.]+)\"""")
 def _used() -> tuple[set[str], set[str]]:
     keys, prefixes = set(), set()
     for path in DEVICE.rglob("*.py"):
-        if "render" in path.parts:
+        if "render" in path.relative_to(DEVICE).parts:  # device/render/ (not a checkout under some "render" folder)
             continue
         text = path.read_text("utf-8")
         keys |= set(_LITERAL.findall(text)) | set(_ITEM.findall(text))

@@ -151,7 +151,8 @@ def test_menu_reads_storage_once_per_visit_not_per_frame(tmp_path: Path) -> None
     for _ in range(5):
         menu.frame()
     assert len(calls) == 1
-    host.switch(MenuScreen(host))
+    host.switch(MenuScreen(host))  # another menu's visit reads once too (on enter)
+    assert len(calls) == 2
     host.switch(menu)  # a new visit
     menu.frame()
-    assert len(calls) == 2
+    assert len(calls) == 3
