@@ -348,8 +348,32 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
     area = pygame.Rect(
         rect.left + band // 2, rect.top + band, rect.width - panel_w - band, rect.height - band * 3 // 2
     )
+    inner = _map_backdrop(surface, area)
+    pos: dict[str, tuple[int, int]] = {}
+    for i, city in enumerate(ui.cities):
+        fx, fy = city_position(city, i, len(ui.cities))
+        p = (int(inner.left + fx * inner.width), int(inner.top + fy * inner.height))
+        pos[_norm(city.id)] = p
+        pos[_norm(city.name)] = p
+    _map_links(surface, ui, pos)
+    r = max(6, min(area.width, area.height) // 40)
+    _map_cities(surface, ui, text, area, pos, r)
+    # side panel: selected city and the legend
+    panel = pygame.Rect(area.right + band // 2, area.top, rect.right - area.right - band, area.height)
+    _map_panel(surface, ui, text, panel, r)
+    if ui.hint:
+        body = max(C.MIN_TEXT_PX, panel.width // 17)
+        h = text.get(
+            ellipsize(ui.hint, rect.width - 40, lambda s: pg_font(body).size(s)[0]), body, C.INK_MUTED
+        )
+        surface.blit(h, h.get_rect(midbottom=(rect.centerx, rect.bottom - band // 8)))
+
+
+def _map_backdrop(surface: pygame.Surface, area: pygame.Rect) -> pygame.Rect:
+    """The sea, a faint graticule (it reads as a map without pretending to be one) and the continents; returns
+    the inner rect the city positions refer to."""
     C.rounded(surface, (28, 52, 62), area, 12)
-    for k in range(1, 6):  # a faint graticule: it reads as a map without pretending to be one
+    for k in range(1, 6):
         x = area.left + area.width * k // 6
         pygame.draw.line(surface, (36, 64, 74), (x, area.top + 6), (x, area.bottom - 6))
         y = area.top + area.height * k // 6
@@ -359,12 +383,11 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
         points = [(int(inner.left + x * inner.width), int(inner.top + y * inner.height)) for x, y in outline]
         pygame.draw.polygon(surface, (34, 64, 70), points)
         pygame.draw.polygon(surface, (52, 86, 92), points, 2)
-    pos: dict[str, tuple[int, int]] = {}
-    for i, city in enumerate(ui.cities):
-        fx, fy = city_position(city, i, len(ui.cities))
-        p = (int(inner.left + fx * inner.width), int(inner.top + fy * inner.height))
-        pos[_norm(city.id)] = p
-        pos[_norm(city.name)] = p
+    return inner
+
+
+def _map_links(surface: pygame.Surface, ui: MapUi, pos: dict[str, tuple[int, int]]) -> None:
+    """The roads between cities; a road from a ticked city is brighter and wider."""
     status = {_norm(c.id): c.status for c in ui.cities}
     for a, b in ui.links:
         pa, pb = pos.get(_norm(a)), pos.get(_norm(b))
@@ -374,68 +397,73 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
         pygame.draw.line(
             surface, (150, 170, 160) if open_link else (70, 96, 104), pa, pb, 3 if open_link else 2
         )
-    r = max(6, min(area.width, area.height) // 40)
+
+
+def _is_chosen(ui: MapUi, city: MapCity) -> bool:
+    return ui.selected is not None and _norm(ui.selected) in (_norm(city.id), _norm(city.name))
+
+
+def _map_cities(surface: pygame.Surface, ui: MapUi, text: TextCache, area: pygame.Rect,
+                pos: dict[str, tuple[int, int]], r: int) -> None:
+    """Every city's marker and name, the chosen city first, then the playable, ticked and locked ones."""
     label_size = max(C.MIN_TEXT_PX, int(r * 1.25))
     taken: list[pygame.Rect] = []
     for city in ui.cities:
         p = pos[_norm(city.id)]
         taken.append(pygame.Rect(p[0] - r - 2, p[1] - r - 2, 2 * r + 4, 2 * r + 4))
     order = {"ticked": 1, "playable": 0, "locked": 2}
-
-    def is_chosen(city: MapCity) -> bool:
-        return ui.selected is not None and _norm(ui.selected) in (_norm(city.id), _norm(city.name))
-
-    for city in sorted(ui.cities, key=lambda c: (not is_chosen(c), order.get(c.status, 3))):
+    for city in sorted(ui.cities, key=lambda c: (not _is_chosen(ui, c), order.get(c.status, 3))):
         p = pos[_norm(city.id)]
-        chosen = is_chosen(city)
+        chosen = _is_chosen(ui, city)
         _city_marker(surface, p, r, city.status, chosen)
         ink = C.INK_LIGHT if city.status != "locked" else C.INK_MUTED
         name = city_label(city.id, ui.language) if ui.language else city.name
         n = text.get(name, label_size, SELECT if chosen else ink, bold=chosen)
         others = [q for c2, q in ((c2, pos[_norm(c2.id)]) for c2 in ui.cities) if c2 is not city]
-        # labels go below, above, right or left of the marker (then the corners), wherever they hit nothing
-        # placed yet and sit nearer their own marker than any other (no name beside the wrong city)
-        spots = []
-        for d in (2, r + 2, 2 * r + 4):
-            spots += [
-                n.get_rect(midtop=(p[0], p[1] + r + d)),
-                n.get_rect(midbottom=(p[0], p[1] - r - d)),
-                n.get_rect(midleft=(p[0] + r + 2 + d, p[1])),
-                n.get_rect(midright=(p[0] - r - 2 - d, p[1])),
-                n.get_rect(topleft=(p[0] + r + d // 2, p[1] + r + d // 2)),
-                n.get_rect(bottomleft=(p[0] + r + d // 2, p[1] - r - d // 2)),
-                n.get_rect(topright=(p[0] - r - d // 2, p[1] + r + d // 2)),
-                n.get_rect(bottomright=(p[0] - r - d // 2, p[1] - r - d // 2)),
-            ]
-
-        def own(spot: pygame.Rect, p: tuple[int, int] = p, others: list[tuple[int, int]] = others) -> bool:
-            mine = _gap(spot, p)
-            return all(_gap(spot, q) > mine + r for q in others)
-
-        spot = next((sp for sp in spots if sp.collidelist(taken) < 0 and area.contains(sp) and own(sp)), None)
-        if spot is None:  # crowded: the place that covers the least of what is already drawn
-
-            def covered(sp: pygame.Rect) -> int:
-                inside = 0 if area.contains(sp) else 10**6
-                return inside + sum(sp.clip(t).width * sp.clip(t).height for t in taken)
-
-            spot = min(spots, key=lambda sp: (covered(sp), not own(sp)))
+        spot = _label_spot(n, p, r, others, taken, area)
         taken.append(spot)
         surface.blit(n, spot)
-    # side panel: selected city and the legend
-    panel = pygame.Rect(area.right + band // 2, area.top, rect.right - area.right - band, area.height)
+
+
+def _label_spot(n: pygame.Surface, p: tuple[int, int], r: int, others: list[tuple[int, int]],
+                taken: list[pygame.Rect], area: pygame.Rect) -> pygame.Rect:
+    """Where a city's name goes: below, above, right or left of the marker (then the corners), wherever it hits
+    nothing placed yet and sits nearer its own marker than any other (no name beside the wrong city)."""
+    spots = []
+    for d in (2, r + 2, 2 * r + 4):
+        spots += [
+            n.get_rect(midtop=(p[0], p[1] + r + d)),
+            n.get_rect(midbottom=(p[0], p[1] - r - d)),
+            n.get_rect(midleft=(p[0] + r + 2 + d, p[1])),
+            n.get_rect(midright=(p[0] - r - 2 - d, p[1])),
+            n.get_rect(topleft=(p[0] + r + d // 2, p[1] + r + d // 2)),
+            n.get_rect(bottomleft=(p[0] + r + d // 2, p[1] - r - d // 2)),
+            n.get_rect(topright=(p[0] - r - d // 2, p[1] + r + d // 2)),
+            n.get_rect(bottomright=(p[0] - r - d // 2, p[1] - r - d // 2)),
+        ]
+
+    def own(spot: pygame.Rect) -> bool:
+        mine = _gap(spot, p)
+        return all(_gap(spot, q) > mine + r for q in others)
+
+    spot = next((sp for sp in spots if sp.collidelist(taken) < 0 and area.contains(sp) and own(sp)), None)
+    if spot is not None:
+        return spot
+
+    def covered(sp: pygame.Rect) -> int:  # crowded: the place that covers the least of what is already drawn
+        inside = 0 if area.contains(sp) else 10**6
+        return inside + sum(sp.clip(t).width * sp.clip(t).height for t in taken)
+
+    return min(spots, key=lambda sp: (covered(sp), not own(sp)))
+
+
+def _map_panel(surface: pygame.Surface, ui: MapUi, text: TextCache, panel: pygame.Rect, r: int) -> None:
+    """The side panel: the chosen city's name and details, then the legend of the three markers."""
     C.rounded(surface, C.PANEL, panel, 12)
     pad = max(8, panel.width // 16)
     y = panel.top + pad
     body = max(C.MIN_TEXT_PX, panel.width // 17)
-    chosen_city = next(
-        (
-            c
-            for c in ui.cities
-            if ui.selected is not None and _norm(ui.selected) in (_norm(c.id), _norm(c.name))
-        ),
-        None,
-    )
+    chosen_city = next((c for c in ui.cities if _is_chosen(ui, c)), None)
     if chosen_city is not None:
         y = paragraph(
             surface,
@@ -458,11 +486,6 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
         t = text.get(ui.labels.get(st, st), body, C.INK_LIGHT)
         surface.blit(t, t.get_rect(midleft=(centre[0] + 2 * r, centre[1])))
         y += 2 * r + pad
-    if ui.hint:
-        h = text.get(
-            ellipsize(ui.hint, rect.width - 40, lambda s: pg_font(body).size(s)[0]), body, C.INK_MUTED
-        )
-        surface.blit(h, h.get_rect(midbottom=(rect.centerx, rect.bottom - band // 8)))
 
 
 # --- attract, message, privacy ------------------------------------------------------------------------
