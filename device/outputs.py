@@ -7,11 +7,17 @@ from __future__ import annotations
 
 import logging
 from dataclasses import fields, is_dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
+from device.render.models import OledUi, OledView, RingEffect, SharedUi, SharedView
 from device.screens.base import Frame
+from engine.views import PublicView
+from hardware.base import RGB
+
+if TYPE_CHECKING:  # pragma: no cover - typing only (pygame is imported where the stand-in draws)
+    import pygame
 
 log = logging.getLogger("duetbox.outputs")
 
@@ -31,7 +37,7 @@ except ImportError:  # pragma: no cover
     _ring = None  # type: ignore[assignment]
 
 
-def _text_of(model: Any) -> list[str]:
+def _text_of(model: object) -> list[str]:
     """A model's strings, for the stand-in drawing."""
     out: list[str] = [type(model).__name__]
     if not is_dataclass(model):
@@ -51,7 +57,7 @@ def _text_of(model: Any) -> list[str]:
     return out
 
 
-def _standin_shared(surface: Any, view: Any, ui: Any) -> list[Any]:
+def _standin_shared(surface: pygame.Surface, view: SharedView | None, ui: SharedUi) -> list[pygame.Rect]:
     import pygame
 
     surface.fill((20, 24, 30))
@@ -59,7 +65,7 @@ def _standin_shared(surface: Any, view: Any, ui: Any) -> list[Any]:
         pygame.font.init()
     font = pygame.font.Font(None, 28)
     y = 10
-    if view is not None and hasattr(view, "cards"):
+    if isinstance(view, PublicView):
         w, h = surface.get_size()
         cw, ch = (w - 20) // 5, (h // 2) // 5
         for card in view.cards:
@@ -76,7 +82,7 @@ def _standin_shared(surface: Any, view: Any, ui: Any) -> list[Any]:
     return [surface.get_rect()]
 
 
-def _standin_oled(seat_view: Any, ui: Any) -> Image.Image:
+def _standin_oled(seat_view: OledView | None, ui: OledUi | None) -> Image.Image:
     image = Image.new("1", (128, 64), 0)
     draw = ImageDraw.Draw(image)
     y = 0
@@ -86,9 +92,10 @@ def _standin_oled(seat_view: Any, ui: Any) -> Image.Image:
     return image
 
 
-def _standin_ring(view: Any, effects: tuple[Any, ...], t: float, count: int, brightness: float) -> list[Any]:
+def _standin_ring(view: SharedView | None, effects: tuple[RingEffect, ...], t: float, count: int,
+                  brightness: float) -> list[RGB]:
     pixels = [(0, 0, 0)] * count
-    if view is not None and hasattr(view, "bank_innocent"):
+    if isinstance(view, PublicView):
         for i in range(min(count, view.bank_innocent)):
             pixels[i] = (200, 160, 60)
         for i in range(view.bank_innocent, min(count, view.bank)):
@@ -111,12 +118,12 @@ class Outputs:
         self.brightness = brightness
         #: 0 or 180: the shared display turned half a turn (a remote guest's seat B reads it upright)
         self.shared_rotation = shared_rotation
-        self._unturned: Any = None  # what the renderer draws on when turned (its caches keep their surface)
+        self._unturned: pygame.Surface | None = None  # what the renderer draws on when turned (caches keep it)
         self._drawn_rotation = shared_rotation
-        self.last_ring: list[tuple[int, int, int]] = []
-        self._ring_input: tuple[Any, tuple[Any, ...]] = (None, ())  # what the ring shows: (view, effects)
-        self._last_shared: tuple[Any, ...] | None = None
-        self._oled_seen: dict[str, tuple[Any, Any]] = {}
+        self.last_ring: list[RGB] = []
+        self._ring_input: tuple[SharedView | None, tuple[RingEffect, ...]] = (None, ())  # what the ring shows
+        self._last_shared: tuple[SharedView | None, SharedUi, int] | None = None
+        self._oled_seen: dict[str, tuple[OledView | None, OledUi]] = {}
         self._display_failed = False  # present() failed: log once per burst, redraw whole when it returns
         self._renderer = _SharedRenderer() if _SharedRenderer is not None else None
 
@@ -163,12 +170,12 @@ class Outputs:
             log.info("the shared display is back")
             self._display_failed = False
 
-    def _turned_source(self, target: Any) -> Any:
+    def _turned_source(self, target: pygame.Surface) -> pygame.Surface:
         if self._unturned is None or self._unturned.get_size() != target.get_size():
             self._unturned = target.copy()
         return self._unturned
 
-    def _oled(self, seat: str, frame: Frame, ui: Any, force: bool) -> None:
+    def _oled(self, seat: str, frame: Frame, ui: OledUi | None, force: bool) -> None:
         screen = self.box.oleds.get(seat)
         if screen is None:
             return
@@ -193,18 +200,20 @@ class Outputs:
         if ring is None:
             return
         fn = getattr(_ring, "ring_frame", None) if _ring is not None else None
+        pixels: list[RGB]
         if frame.ring_pixels is not None:
-            pixels = [tuple(round(c * self.brightness) for c in p) for p in frame.ring_pixels]
+            b = self.brightness
+            pixels = [(round(r * b), round(g * b), round(bl * b)) for r, g, bl in frame.ring_pixels]
         else:
             try:
                 pixels = (fn or _standin_ring)(frame.ring_view, frame.ring, now, ring.count, self.brightness)
             except Exception:  # noqa: BLE001
                 log.exception("drawing the ring failed; showing the stand-in")
                 pixels = _standin_ring(frame.ring_view, frame.ring, now, ring.count, self.brightness)
-        logical = [tuple(p) for p in pixels]
+        logical: list[RGB] = [(int(r), int(g), int(bl)) for r, g, bl in pixels]
         if not force and logical == self.last_ring:
             return
-        self.last_ring = logical  # type: ignore[assignment]
+        self.last_ring = logical
         ring.show(pixels)
 
     def ring_deadline(self, now: float) -> float | None:
@@ -220,7 +229,7 @@ class Outputs:
             return None
         return None if result is None else float(result)
 
-    def blank(self, message_shared: Any, message_oled: Any) -> None:
+    def blank(self, message_shared: SharedUi, message_oled: OledUi) -> None:
         """The paused frame at shutdown: a message on every screen, the ring dark."""
         self.show(Frame(shared=message_shared, oleds={"A": message_oled, "B": message_oled}), 0.0, force=True)
         if self.box.ring is not None:

@@ -24,10 +24,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from engine.classic import ClassicCardView, ClassicPublicView, SpymasterView
+from engine.views import CardView, PublicView, SeatView
+
 Seat = Literal["A", "B"]
 Orientation = Literal["table", "upright"]
 CityStatus = Literal["ticked", "playable", "locked"]
 GuessResult = Literal["agent", "bystander", "assassin"]
+
+#: What the shared display and the ring are given: a public view (Duet, Duet with pictures, a mission; classic
+#: or Pictures), or None on a screen without a game. Never a seat's view.
+SharedView = PublicView | ClassicPublicView
+#: What a seat's OLED is given: its own Duet seat view, a classic spymaster's key, or the public classic view
+#: (a guesser's OLED), or None.
+OledView = SeatView | SpymasterView | ClassicPublicView
+#: A card of a public view.
+PublicCard = CardView | ClassicCardView
 
 
 # --- shared pieces ------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw
 
 from engine.views import CardView, SeatView
 
-from .models import ClueEntryUi, MenuUi, OledTextUi, OledUi, SeatKeyUi, SpymasterUi
+from .models import ClueEntryUi, MenuUi, OledTextUi, OledUi, OledView, SeatKeyUi, SpymasterUi
 from .text import ellipsize, pil_font, wrap
 
 WIDTH, HEIGHT = 128, 64
@@ -52,23 +52,23 @@ def _fast(draw: ImageDraw.ImageDraw) -> bool:
     return bool(getattr(draw, "fast", False))
 
 
-def render_oled(view: SeatView | None, ui: OledUi | None, *, fast: bool = True) -> Image.Image:
+def render_oled(view: OledView | None, ui: OledUi | None, *, fast: bool = True) -> Image.Image:
     """One 128x64 mode "1" frame for a seat's OLED (a fresh image, drawn every time: device/outputs.py does not
     ask again for an OLED whose view and model did not change). ``fast=False`` draws everything with PIL
-    primitives (the tests compare the two pixel by pixel)."""
-    return _render(view, ui, fast)
+    primitives (the tests compare the two pixel by pixel). Only a Duet seat view has a key map to draw."""
+    return _render(view if isinstance(view, SeatView) else None, ui, fast)
 
 
 #: While ``overflows`` draws a frame: every text that did not fit its box (cut with "…" or lines dropped).
 _CLIPS: ContextVar[list[str] | None] = ContextVar("oled_clips", default=None)
 
 
-def overflows(view: SeatView | None, ui: OledUi | None) -> list[str]:
+def overflows(view: OledView | None, ui: OledUi | None) -> list[str]:
     """The texts of this frame that do not fit their box on the OLED (each as it was asked for, before any
     "…" or dropped line); [] when every label is whole. Draws the frame afresh (no cache)."""
     token = _CLIPS.set([])
     try:
-        _render(view, ui, True)
+        _render(view if isinstance(view, SeatView) else None, ui, True)
         return list(_CLIPS.get() or [])
     finally:
         _CLIPS.reset(token)

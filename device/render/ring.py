@@ -27,7 +27,7 @@ import colorsys
 import math
 from collections.abc import Iterable, Sequence
 
-from .models import AttractEffect, GuessFlash, HoldFill, LossEffect, RingEffect, WinEffect
+from .models import AttractEffect, GuessFlash, HoldFill, LossEffect, RingEffect, SharedView, WinEffect
 
 __all__ = [
     "AttractEffect",
@@ -105,7 +105,7 @@ def token_leds(tokens: int, count: int) -> list[int]:
     return list(range(min(tokens, count)))
 
 
-def _base(view: object, t: float, count: int) -> list[RGB]:
+def _base(view: SharedView | None, t: float, count: int) -> list[RGB]:
     frame = [OFF] * count
     if view is None:
         return frame
@@ -133,7 +133,7 @@ def _base(view: object, t: float, count: int) -> list[RGB]:
     return frame
 
 
-def _ticks(view: object) -> bool:
+def _ticks(view: SharedView) -> bool:
     closed = getattr(view, "bank_closed", 0)
     over = getattr(view, "phase", None) in ("won", "lost", "sudden_death")
     return not over and isinstance(closed, int) and closed > 0
@@ -201,7 +201,7 @@ def _hold(effect: HoldFill, count: int) -> list[RGB]:
 
 
 def ring_frame(
-    view: object,
+    view: SharedView | None,
     effects: RingEffect | Sequence[RingEffect] | None,
     t: float,
     count: int,
@@ -234,7 +234,7 @@ def ring_frame(
     return [_scale(c, brightness) for c in frame]
 
 
-def next_deadline(view: object, effects: RingEffect | Sequence[RingEffect] | None, t: float) -> float | None:
+def next_deadline(view: SharedView | None, effects: RingEffect | Sequence[RingEffect] | None, t: float) -> float | None:
     """The next time after ``t`` at which ``ring_frame`` may differ, or None when it stays as it is until
     the view or the effects change."""
     candidates: list[float] = []

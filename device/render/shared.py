@@ -26,6 +26,8 @@ from functools import lru_cache
 
 import pygame
 
+from engine.classic import ClassicPublicView
+
 from . import cards as C
 from . import help as help_pages
 from . import screens
@@ -41,9 +43,11 @@ from .models import (
     MessageUi,
     PinUi,
     PlayUi,
+    PublicCard,
     SettingsUi,
     SetupUi,
     SharedUi,
+    SharedView,
     StatsUi,
 )
 from .text import TextCache, copy_surface, ellipsize, pg_font, surface_like, turned_half
@@ -152,7 +156,7 @@ class SharedRenderer:
 
     # --- public API -----------------------------------------------------------------------------------
 
-    def render(self, surface: pygame.Surface, view: object, ui: SharedUi) -> list[pygame.Rect]:
+    def render(self, surface: pygame.Surface, view: SharedView | None, ui: SharedUi) -> list[pygame.Rect]:
         """Draw the frame for (view, ui); only regions that changed since the last call are redrawn. Returns
         the dirty rects (empty when nothing changed)."""
         kind, regions = self._regions(surface.get_size(), view, ui)
@@ -173,7 +177,7 @@ class SharedRenderer:
 
     update = render
 
-    def full(self, surface: pygame.Surface, view: object, ui: SharedUi) -> list[pygame.Rect]:
+    def full(self, surface: pygame.Surface, view: SharedView | None, ui: SharedUi) -> list[pygame.Rect]:
         """Redraw everything (e.g. after the surface was drawn on by someone else)."""
         kind, regions = self._regions(surface.get_size(), view, ui)
         return self._draw_all(surface, kind, regions, {r.name: r.key for r in regions})
@@ -244,7 +248,7 @@ class SharedRenderer:
 
     # --- regions per screen ---------------------------------------------------------------------------
 
-    def _regions(self, size: tuple[int, int], view: object, ui: SharedUi) -> tuple[object, list[Region]]:
+    def _regions(self, size: tuple[int, int], view: SharedView | None, ui: SharedUi) -> tuple[object, list[Region]]:
         if isinstance(ui, PlayUi):
             return ("play", ui.orientation, ui.pictures), self._duet_regions(size, view, ui)
         if isinstance(ui, GameOverUi):
@@ -269,7 +273,7 @@ class SharedRenderer:
         return (type(ui).__name__,), [Region("screen", whole, ui, draw)]
 
     def _duet_regions(
-        self, size: tuple[int, int], view: object, ui: PlayUi | GameOverUi | HotSeatUi
+        self, size: tuple[int, int], view: SharedView | None, ui: PlayUi | GameOverUi | HotSeatUi
     ) -> list[Region]:
         cards = tuple(getattr(view, "cards", ()) or ())
         n = len(cards)
@@ -306,7 +310,7 @@ class SharedRenderer:
 
     def _duet_card_drawer(
         self,
-        card: object,
+        card: PublicCard,
         size: tuple[int, int],
         common: tuple[str, bool, str],
         reveal: tuple[str, str] | None,
@@ -361,7 +365,7 @@ class SharedRenderer:
 
     # --- bars -----------------------------------------------------------------------------------------
 
-    def _bars(self, layout: GridLayout, view: object, ui: PlayUi | GameOverUi | HotSeatUi) -> list[Region]:
+    def _bars(self, layout: GridLayout, view: SharedView | None, ui: PlayUi | GameOverUi | HotSeatUi) -> list[Region]:
         table = ui.orientation == "table"
         if isinstance(ui, PlayUi):
             banner, message = ui.banner, ui.message
@@ -425,7 +429,7 @@ class SharedRenderer:
     # --- duet side panel ------------------------------------------------------------------------------
 
     def _duet_panel(
-        self, panel: pygame.Rect, view: object, ui: PlayUi | GameOverUi | HotSeatUi
+        self, panel: pygame.Rect, view: SharedView | None, ui: PlayUi | GameOverUi | HotSeatUi
     ) -> list[Region]:
         table = ui.orientation == "table"
         if isinstance(ui, GameOverUi):
@@ -466,7 +470,7 @@ class SharedRenderer:
         ]
         return _twice(regions, whole) if table else regions
 
-    def _agents_drawer(self, view: object, labels: Mapping[str, str]) -> Draw:
+    def _agents_drawer(self, view: SharedView | None, labels: Mapping[str, str]) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
             surface.fill(C.PANEL, rect)
             pad = max(6, rect.width // 22)
@@ -488,7 +492,7 @@ class SharedRenderer:
 
         return draw
 
-    def _bank_drawer(self, view: object, labels: Mapping[str, str], r: int) -> Draw:
+    def _bank_drawer(self, view: SharedView | None, labels: Mapping[str, str], r: int) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
             surface.fill(C.PANEL, rect)
             pad = max(6, rect.width // 22)
@@ -515,7 +519,7 @@ class SharedRenderer:
 
         return draw
 
-    def _history_regions(self, rect: pygame.Rect, view: object, labels: Mapping[str, str]) -> list[Region]:
+    def _history_regions(self, rect: pygame.Rect, view: SharedView | None, labels: Mapping[str, str]) -> list[Region]:
         """The clue history, newest first: a title and one region per visible row, so that a guess redraws
         only the row of the clue being guessed."""
         pad = max(6, rect.width // 22)
@@ -593,7 +597,7 @@ class SharedRenderer:
 
         return draw
 
-    def _over_drawer(self, view: object, ui: GameOverUi) -> Draw:
+    def _over_drawer(self, view: SharedView | None, ui: GameOverUi) -> Draw:
         """Game over: the title, the score and the prompt first; the reason, the verdict and the summary
         when there is room (the bars say the title and the reason too); the seats' confirmations at the
         bottom, below everything else."""
@@ -686,18 +690,19 @@ class SharedRenderer:
 
     # --- classic and pictures -------------------------------------------------------------------------
 
-    def _classic_regions(self, size: tuple[int, int], view: object, ui: ClassicPlayUi) -> list[Region]:
+    def _classic_regions(self, size: tuple[int, int], view: SharedView | None, ui: ClassicPlayUi) -> list[Region]:
         # the view knows its grid (5x5 classic, 5x4 Pictures); the model's numbers are for a view-less call
         columns = getattr(view, "columns", None) or ui.columns
         rows = getattr(view, "rows", None) or ui.rows
         pictures = ui.pictures or getattr(view, "mode", None) == "pictures"
         if pictures != ui.pictures or (columns, rows) != (ui.columns, ui.rows):
             ui = replace(ui, columns=columns, rows=rows, pictures=pictures)
-        if not ui.left and isinstance(getattr(view, "left", None), Mapping):
-            ui = replace(ui, left={t: str(n) for t, n in view.left.items()})  # type: ignore[attr-defined]
-        if not ui.history and getattr(view, "clues", None):
+        classic = view if isinstance(view, ClassicPublicView) else None
+        if not ui.left and classic is not None:
+            ui = replace(ui, left={t: str(n) for t, n in classic.left.items()})
+        if not ui.history and classic is not None and classic.clues:
             lines = []
-            for clue in view.clues:  # type: ignore[attr-defined]
+            for clue in classic.clues:
                 number = "∞" if clue.number is None else str(clue.number)
                 lines.append(f"{label(ui.labels, clue.team)} : {clue.word or label(ui.labels, 'no_word')} {number}")
             ui = replace(ui, history=tuple(lines))
@@ -870,7 +875,7 @@ def _text_width(text: str, size: int, bold: bool = False) -> int:
     return int(pg_font(size, bold).size(text)[0])
 
 
-def classic_cards(view: object, ui: ClassicPlayUi) -> tuple[ClassicCard, ...]:
+def classic_cards(view: SharedView | None, ui: ClassicPlayUi) -> tuple[ClassicCard, ...]:
     """The public cards of a classic/pictures view: ``ui.cards`` when given, else read from the view's cards
     (content from ``word``/``picture``/``content``, colour from ``colour``/``color`` when covered)."""
     if ui.cards is not None:
@@ -892,7 +897,7 @@ def classic_cards(view: object, ui: ClassicPlayUi) -> tuple[ClassicCard, ...]:
 
 
 def _duet_face(
-    card: object, size: tuple[int, int], common: tuple[str, bool, str], reveal: tuple[str, str] | None,
+    card: PublicCard, size: tuple[int, int], common: tuple[str, bool, str], reveal: tuple[str, str] | None,
     hot_key: str | None,
 ) -> C.Face:
     """The face of a Duet card (word, agent, marks...) or a classic one (content, colour once covered)."""
@@ -914,7 +919,7 @@ def _duet_face(
     )
 
 
-def _status_key(view: object) -> tuple[object, ...]:
+def _status_key(view: SharedView | None) -> tuple[object, ...]:
     return tuple(
         getattr(view, a, None)
         for a in (
@@ -929,7 +934,7 @@ def _status_key(view: object) -> tuple[object, ...]:
     )
 
 
-def _result_of(card: object) -> str:
+def _result_of(card: PublicCard) -> str:
     if getattr(card, "agent", False):
         return "agent"
     if getattr(card, "assassin", False):
@@ -991,7 +996,7 @@ def _load_bundled_picture(picture_id: str) -> pygame.Surface | None:
 
 
 def render_shared(
-    surface: pygame.Surface, view: object, ui: SharedUi, renderer: SharedRenderer | None = None
+    surface: pygame.Surface, view: SharedView | None, ui: SharedUi, renderer: SharedRenderer | None = None
 ) -> list[pygame.Rect]:
     """Draw (view, ui) on ``surface``; returns the dirty rects. Without a ``renderer`` (which keeps caches
     and the last frame) every call is a full redraw: the app should keep one ``SharedRenderer`` for its

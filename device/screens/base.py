@@ -6,6 +6,7 @@ state; ``enter``/``exit`` hooks run on every switch. A screen never touches a de
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -14,9 +15,10 @@ from device.game import GameController
 from device.i18n import Translator
 from device.pin import PinStore
 from device.preferences import Settings
+from device.render.models import OledUi, OledView, RingEffect, SharedUi, SharedView
 from device.screens.parts import HOLD_SECONDS, held_long_enough
 from device.storage import Storage
-from hardware.base import Clock, InputEvent
+from hardware.base import RGB, Clock, InputEvent
 
 # Seat B sits across the table: its joystick moves the grid cursor the other way round.
 _MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -38,13 +40,13 @@ class Frame:
     """What one screen shows: the shared display model (+ the public view it draws on), one model per OLED,
     and the ring effects (the ring's base layer comes from the public view)."""
 
-    shared: Any
-    view: Any = None
-    oleds: dict[str, Any] = field(default_factory=dict)
-    seat_views: dict[str, Any] = field(default_factory=dict)
-    ring: tuple[Any, ...] = ()
-    ring_view: Any = None
-    ring_pixels: Any = None  # a whole ring picture that replaces the view's (the running hourglass)
+    shared: SharedUi
+    view: SharedView | None = None
+    oleds: dict[str, OledUi | None] = field(default_factory=dict)
+    seat_views: dict[str, OledView] = field(default_factory=dict)
+    ring: tuple[RingEffect, ...] = ()
+    ring_view: SharedView | None = None
+    ring_pixels: Sequence[RGB] | None = None  # a whole ring picture that replaces the view's (the hourglass)
 
 
 __all__ = ["HOLD_SECONDS", "Frame", "Screen", "held_long_enough", "move_card"]

@@ -708,7 +708,7 @@ class PinScreen(_Lapses, Screen):
         error = self.tr("pin.wait", n=int(wait + 0.999)) if wait > 0 else self.error
         shared = m.PinUi(title, self.length, len(self.digits), None, error, self.tr("hint.pin"))
         dots = "*" * len(self.digits)
-        oleds = {}
+        oleds: dict[str, m.OledUi | None] = {}
         for seat in ("A", "B"):
             shown = dots + (str(self.current) if seat == self.seat and wait <= 0 else "")
             oleds[seat] = m.OledTextUi(title, (shown or "-", error or ""))
