@@ -59,7 +59,7 @@ KEYS: tuple[str, ...] = (
 #: Figures that explain the main ones (printed under them).
 DETAILS: tuple[str, ...] = (
     "guess_latency_ms_p50_ram_disk", "guess_latency_ms_p99_ram_disk", "storage_fsyncs_per_guess",
-    "display_full_cold_ms", "display_update_ratio_cold",
+    "display_full_cold_ms", "display_update_ratio_cold", "display_guess_full_ms", "display_diff_ratio",
     "idle_cpu_percent_sdl_wait", "idle_cpu_percent_queue_wait",
 )
 
@@ -173,14 +173,16 @@ def engine_figures(quick: bool) -> dict[str, Any]:
 # --- the real app on the mock backend -----------------------------------------------------------------------
 
 @contextmanager
-def _timed_renderer(times: list[float]) -> Iterator[None]:
-    """Time every call of the shared-display renderer the app uses."""
+def _timed_renderer(times: list[float], calls: list[tuple[Any, Any]] | None = None) -> Iterator[None]:
+    """Time every call of the shared-display renderer the app uses (and keep its (view, model) in ``calls``)."""
     import device.outputs as outputs
 
     original = outputs._render_shared
     fallback = outputs._standin_shared
 
     def timed(surface: Any, view: Any, ui: Any, *rest: Any) -> Any:
+        if calls is not None:
+            calls.append((view, ui))
         start = time.perf_counter()
         try:
             if original is None:
@@ -266,14 +268,50 @@ class AppDriver:
         self.app.shutdown()
 
 
-def _play_guesses(directory: Path, wanted: int, render_times: list[float] | None = None) -> dict[str, list[Any]]:
+class _NoDiffRenderer:
+    """The shared display without region diffing: every frame the app's renderer drew, drawn again in full by a
+    renderer of its own (its caches as warm as the app's), after the measured step. ``replay`` returns the
+    seconds the frames drawn since the last call took."""
+
+    def __init__(self, calls: list[tuple[Any, Any]]) -> None:
+        import pygame
+
+        from device.render.shared import SharedRenderer
+
+        self.calls = calls
+        self._renderer_type = SharedRenderer
+        self.renderer = SharedRenderer()
+        self.surface: Any = None
+        self._pygame = pygame
+
+    def reset(self) -> None:
+        """A new game: a new app, so a new renderer here too (caches as cold as the app's)."""
+        self.renderer = self._renderer_type()
+        self.calls.clear()
+
+    def replay(self, size: tuple[int, int]) -> float:
+        if self.surface is None or self.surface.get_size() != size:
+            self.surface = self._pygame.Surface(size)
+        took = 0.0
+        for view, ui in self.calls:
+            start = time.perf_counter()
+            self.renderer.full(self.surface, view, ui)
+            took += time.perf_counter() - start
+        self.calls.clear()
+        return took
+
+
+def _play_guesses(directory: Path, wanted: int, render_times: list[float] | None = None,
+                  no_diff: _NoDiffRenderer | None = None) -> dict[str, list[Any]]:
     """Play random games on the real app until ``wanted`` guesses were made; raw measurements per guess."""
     out: dict[str, list[Any]] = {"latency": [], "oled": [], "update": [], "full": [],
-                                 "full_cold": [], "commits": []}
+                                 "full_cold": [], "commits": [], "no_diff": []}
     rng = random.Random(5)
     game = 0
     while len(out["latency"]) < wanted and game < 200:
         game += 1
+        if no_diff is not None:
+            no_diff.reset()
         driver = AppDriver(directory / f"g{game}", seed=game, record=setup_record(1000 + game))
         commits: list[int] = [0]
         write = driver.storage._write
@@ -290,13 +328,20 @@ def _play_guesses(directory: Path, wanted: int, render_times: list[float] | None
                 action = policy_action(driver.state, rng)
                 if action is None:
                     break
+                size = driver.box.display.surface.get_size()
                 if not isinstance(action, Guess):
                     driver.play(action)
+                    if no_diff is not None:
+                        no_diff.replay(size)
                     continue
                 if render_times is not None:
                     render_times.clear()
+                if no_diff is not None:
+                    no_diff.replay(size)  # the frames drawn before this guess are not its own
                 commits[0] = 0
                 took, nbytes = driver.guess(action)
+                if no_diff is not None:
+                    out["no_diff"].append(no_diff.replay(size))
                 out["commits"].append(commits[0])
                 out["latency"].append(took)
                 out["oled"].append(nbytes)
@@ -313,8 +358,9 @@ def app_figures(quick: bool) -> dict[str, Any]:
     from hardware.oled import full_frame_cost
 
     render_times: list[float] = []
-    with tempfile.TemporaryDirectory(prefix="duetbox-bench-") as tmp, _timed_renderer(render_times):
-        got = _play_guesses(Path(tmp), 40 if quick else 200, render_times)
+    calls: list[tuple[Any, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="duetbox-bench-") as tmp, _timed_renderer(render_times, calls):
+        got = _play_guesses(Path(tmp), 40 if quick else 200, render_times, _NoDiffRenderer(calls))
     latencies = got["latency"]
     full_two = 2 * full_frame_cost("ssd1306")
     per_guess = statistics.median(got["oled"]) if got["oled"] else None
@@ -337,6 +383,11 @@ def app_figures(quick: bool) -> dict[str, Any]:
                     "display_update_ratio": round(update / full, 3) if full > 0 else None,
                     "display_full_cold_ms": round(cold, 3),
                     "display_update_ratio_cold": round(update / cold, 3) if cold > 0 else None})
+    if got["update"] and got["no_diff"]:
+        update = statistics.median(got["update"]) * 1000
+        no_diff = statistics.median(got["no_diff"]) * 1000
+        out.update({"display_guess_full_ms": round(no_diff, 3),
+                    "display_diff_ratio": round(update / no_diff, 3) if no_diff > 0 else None})
     shm = Path("/dev/shm")
     if shm.is_dir() and os.access(shm, os.W_OK):
         with tempfile.TemporaryDirectory(prefix="duetbox-bench-", dir=shm) as tmp:
