@@ -113,6 +113,7 @@ class AboutScreen(Screen):
     def __init__(self, host: Host, back: Screen) -> None:
         super().__init__(host)
         self.back = back
+        self.version = version()  # a file: read when the page opens, never per frame
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "press" and event.button in ("ok", "stop", "menu"):
@@ -120,13 +121,13 @@ class AboutScreen(Screen):
 
     def lines(self) -> tuple[str, ...]:
         tr = self.tr
-        return (tr("about.version", version=version()), tr("about.code"), tr("about.pictures"),
+        return (tr("about.version", version=self.version), tr("about.code"), tr("about.pictures"),
                 tr("about.fonts"), tr("about.sounds"), tr("about.words"), tr("about.notice"))
 
     def frame(self) -> Frame:
         tr = self.tr
         shared = AboutUi(tr("about.title"), self.lines(), tr("hint.back"), _orientation(self.host))
-        oled = m.OledTextUi(tr("about.title"), (f"duetbox {version()}", tr("about.oled")))
+        oled = m.OledTextUi(tr("about.title"), (f"duetbox {self.version}", tr("about.oled")))
         return Frame(shared=shared, oleds={"A": oled, "B": oled})
 
 

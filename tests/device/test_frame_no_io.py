@@ -19,7 +19,7 @@ import pytest  # noqa: E402
 from boxscript import WORDS, make_record  # noqa: E402
 
 from device.app import App  # noqa: E402
-from device.screens import classic, missions, shell, solo  # noqa: E402
+from device.screens import classic, help, missions, shell, solo  # noqa: E402
 from device.screens.base import Screen  # noqa: E402
 from device.storage import Storage  # noqa: E402
 from engine.classic import random_classic_key  # noqa: E402
@@ -83,6 +83,12 @@ def _screens(app: App) -> Iterator[tuple[str, Callable[[], Screen]]]:
     yield "sheets", lambda: missions.SheetScreen(app, menu)
     yield "sheet name", lambda: missions.NameScreen(app, menu)
     yield "map", lambda: missions.MapScreen(app, app.storage.sheets()[0][0])
+    yield "help index", lambda: help.HelpIndexScreen(app, menu)
+    for mode in help.MODES:
+        yield f"help {mode}", lambda mode=mode: help.HelpScreen(app, mode, menu)  # type: ignore[misc]
+    yield "about", lambda: help.AboutScreen(app, menu)
+    yield "solo not ready", lambda: help.SoloInfoScreen(app, "not_built", menu)
+    yield "confirm", lambda: help.ConfirmScreen(app, "reset_stats", act=lambda: None, safe=lambda: None)
 
 
 def test_frame_of_every_shell_screen_reads_nothing(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -97,7 +103,7 @@ def test_frame_of_every_shell_screen_reads_nothing(app: App, monkeypatch: pytest
             screen.frame()
         assert seen == [], f"{name}: frame() did I/O: {seen[:5]}"
         checked.append(name)
-    assert len(checked) == 15
+    assert len(checked) == 15 + 4 + len(help.MODES)
 
 
 @pytest.mark.parametrize("record", [make_record(5), _classic_record("classic")], ids=["duet", "classic"])
