@@ -146,12 +146,10 @@ class _Timed:
 
         self.handover_cpu: list[float] = []  # the loop thread's CPU clock when it handed an OLED frame over
 
-        def timed_show(show: Callable[[Any], bool]) -> Callable[[Any], bool]:
-            def shown(image: Any) -> bool:
-                sent = show(image)
-                if sent:
-                    self.handover_cpu.append(time.thread_time())
-                return sent
+        def timed_show(show: Callable[[Any], None]) -> Callable[[Any], None]:
+            def shown(image: Any) -> None:  # the app shows an OLED only a changed frame (device/outputs.py)
+                show(image)
+                self.handover_cpu.append(time.thread_time())
             return shown
 
         box.display.present = timed_present  # type: ignore[method-assign]
