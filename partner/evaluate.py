@@ -41,6 +41,8 @@ STANDIN_GIVER = _giver.GiverParams(
     min_z=1.0, margin_n=0.0, margin_a=1.0, max_n=2, hard_max_n=4, big_margin=0.75, w_slack=0.4, w_freq=0.15,
     leftover_bonus=0.25,
 )
+#: The stand-in's noise that reads the box's clues as a person does (blind readings, tools/reader_calibration.py).
+CALIBRATED_NOISE = {"fr": 1.5, "en": 1.1}
 STANDIN_GUESSER = _guesser.GuesserParams(
     tau=0.25, memory_weight=0.5, assassin_cost=8.0, bystander_cost=0.15, min_green=0.45, cap=0.97
 )

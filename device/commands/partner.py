@@ -34,7 +34,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="solo: box = seat B, stand-in = seat A; clues: the box gives every clue, the stand-in "
                         "guesses; cross (default with --giver/--guesser): any spaces against any")
     e.add_argument("--reader", default=None, help="the stand-in's space (default: the language's first)")
-    e.add_argument("--noise", type=float, default=1.5, help="Gaussian noise on the stand-in's space (default 1.5)")
+    e.add_argument("--noise", type=float, default=None,
+                   help="Gaussian noise on the stand-in's space (default: the calibrated level, fr 1.5, en 1.1)")
     e.add_argument("--assoc", help="association table file for the box (default: the bundled one)")
     e.add_argument("--no-assoc", action="store_true", help="the box without an association table")
     e.add_argument("--box", choices=("new", "legacy"), default="new",
@@ -149,12 +150,14 @@ def _eval_setup(args: argparse.Namespace, setup: str) -> int:
     from engine.words import load_pack
     from partner import Partner, PartnerUnavailable
     from partner.assoc import AssocError, AssocTable
-    from partner.evaluate import evaluate, seats_for, standin
+    from partner.evaluate import CALIBRATED_NOISE, evaluate, seats_for, standin
     from partner.paths import PLAY_SPACES, SPACES, built_spaces
 
     if args.lang not in SPACES:
         raise _UsageError(f"no solo partner for language {args.lang!r}")
     reader = args.reader or SPACES[args.lang][0]
+    if args.noise is None:  # the level that reads the box's clues like a person (docs/partner.md, calibration)
+        args.noise = CALIBRATED_NOISE.get(args.lang, 1.5)
     if not 0 <= args.noise <= 10:
         raise _UsageError("--noise must be from 0 to 10")
     cache: dict[str, object] = {}
