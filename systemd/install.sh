@@ -442,9 +442,35 @@ install_app() {
         # liblgpio-dev needed, so it works with and without the archive.raspberrypi.com repository).
         build_env=(env PYPI=1)
     fi
-    run "${build_env[@]}" "$VENV/bin/python" -m pip install --quiet --constraint "$pins" pip
-    run "${build_env[@]}" "$VENV/bin/python" -m pip install --upgrade --constraint "$pins" "${SRC_DIR}[$extras]"
+    # Installed already from exactly these sources, pins and extras: nothing to do (a second run changes nothing
+    # and needs no network). The stamp is written only after pip succeeded.
+    local stamp="$VENV/.duetbox-source" wanted=""
+    if [ -d "$SRC_DIR" ] && [ -r "$pins" ] && command -v find >/dev/null && command -v sha256sum >/dev/null; then
+        wanted=$(source_fingerprint "$SRC_DIR" "$pins" "$extras")
+    fi
+    if [ -n "$wanted" ] && [ -r "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ] && [ -x "$VENV/bin/duetbox" ]; then
+        note "$PREFIX already holds these sources with these pins ([$extras]): pip not run"
+    else
+        run "${build_env[@]}" "$VENV/bin/python" -m pip install --quiet --constraint "$pins" pip
+        run "${build_env[@]}" "$VENV/bin/python" -m pip install --upgrade --constraint "$pins" "${SRC_DIR}[$extras]"
+        if [ -n "$wanted" ] && [ -d "$VENV" ]; then
+            run write_version "$stamp" "$wanted"
+        fi
+    fi
     run write_version "$VERSION_FILE" "$(source_version)"
+}
+
+# One line that changes when anything pip would install changes: every file of the copied sources (names and
+# contents), the pins file, the extras and the venv's Python.
+source_fingerprint() {
+    local tree=$1 pins=$2 extras=$3
+    {
+        (cd "$tree" && find . -type f ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | LC_ALL=C sort -z |
+            xargs -0 sha256sum)
+        sha256sum <"$pins"
+        echo "extras=$extras"
+        "$VENV/bin/python" -c 'import sys; print(sys.version)' 2>/dev/null || true
+    } | sha256sum | cut -d' ' -f1
 }
 
 install_solo() {

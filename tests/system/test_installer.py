@@ -444,7 +444,8 @@ STUBBED = (
     "cp",
     "mv",
 )
-REAL_TOOLS = ("grep", "tail", "tr", "cat", "cksum", "uname", "dirname", "tee", "date", "mkdir", "sed", "head", "awk")
+REAL_TOOLS = ("grep", "tail", "tr", "cat", "cksum", "uname", "dirname", "tee", "date", "mkdir", "sed", "head", "awk",
+              "find", "sort", "xargs", "sha256sum", "cut")
 
 
 class Sandbox:
@@ -569,6 +570,28 @@ def test_installer_second_run_changes_nothing_and_starts_the_service(sandbox: Sa
     assert any(c.startswith("python -m pip install --upgrade --constraint") for c in calls)  # app refreshed
     assert "systemctl restart duetbox.service" in calls
     assert "boot configuration changed" not in result.stdout
+
+
+def test_installer_second_run_skips_pip_when_the_sources_and_pins_are_the_same(sandbox: Sandbox) -> None:
+    # The copied sources (rsync is a stand-in here, so they are put in place by hand) and an installed venv.
+    src = sandbox.prefix / "src"
+    (src / "constraints").mkdir(parents=True)
+    (src / "constraints" / "bookworm-arm64.txt").write_text((ROOT / "constraints" / "bookworm-arm64.txt").read_text())
+    (src / "pyproject.toml").write_text('[project]\nname = "duetbox"\nversion = "0.1.0"\n')
+    venv_bin = sandbox.prefix / "venv" / "bin"
+    venv_bin.mkdir(parents=True)
+    (venv_bin / "duetbox").write_text("#!/bin/sh\n")
+    (venv_bin / "duetbox").chmod(0o755)
+    pip = "python -m pip install --upgrade --constraint"
+    assert sandbox.run().returncode == 0
+    assert any(c.startswith(pip) for c in sandbox.calls())
+    again = sandbox.run()
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert not any(c.startswith(pip) for c in sandbox.calls())  # nothing to install: no network needed
+    assert "already holds these sources" in again.stdout
+    (src / "pyproject.toml").write_text('[project]\nname = "duetbox"\nversion = "0.1.1"\n')  # an update
+    assert sandbox.run().returncode == 0
+    assert any(c.startswith(pip) for c in sandbox.calls())
 
 
 def test_installer_desktop_image_boots_to_the_console(sandbox: Sandbox) -> None:
