@@ -64,12 +64,13 @@ mount_chroot() {
     cp -L /etc/resolv.conf "$root/etc/resolv.conf"
 }
 
+# pip retries more than its default 5: this network resets PyPI connections now and then (seen on 2026-12-01).
 in_chroot() {
     local root=$1
     shift
     chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
         LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
-        PYGAME_HIDE_SUPPORT_PROMPT=1 PIP_CERT=/etc/pi-check/ca.crt DUETBOX_DT_MODEL=/etc/pi-check/model DUETBOX_MEMINFO=/etc/pi-check/meminfo \
+        PYGAME_HIDE_SUPPORT_PROMPT=1 PIP_CERT=/etc/pi-check/ca.crt PIP_RETRIES=20 PIP_DEFAULT_TIMEOUT=60 DUETBOX_DT_MODEL=/etc/pi-check/model DUETBOX_MEMINFO=/etc/pi-check/meminfo \
         /bin/bash -c "$*"
 }
 
