@@ -30,13 +30,13 @@ test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock \
 		$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 	$(BIN)/ruff check engine hardware device partner tools tests enclosure
-	$(BIN)/mypy --strict engine
+	$(BIN)/mypy --strict engine hardware device partner
 
 lint: $(STAMP)
 	$(BIN)/ruff check engine hardware device partner tools tests enclosure
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict engine
+	$(BIN)/mypy --strict engine hardware device partner
 
 soak: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy DUETBOX_SOAK=1 \

@@ -109,7 +109,10 @@ class App:
     @property
     def display_size(self) -> tuple[int, int]:
         display = self.box.display
-        return tuple(display.size) if display is not None else (1280, 720)  # type: ignore[return-value]
+        if display is None:
+            return (1280, 720)
+        width, height = display.size
+        return (width, height)
 
     def switch(self, screen: Screen) -> None:
         """The old screen's exit hook first (it cancels its holds, hides a key), then the new one's enter."""

@@ -172,12 +172,16 @@ def engine_figures(quick: bool) -> dict[str, Any]:
 
 # --- the real app on the mock backend -----------------------------------------------------------------------
 
+_RENDER_SHARED = "_render_shared"
+
+
 @contextmanager
 def _timed_renderer(times: list[float], calls: list[tuple[Any, Any]] | None = None) -> Iterator[None]:
     """Time every call of the shared-display renderer the app uses (and keep its (view, model) in ``calls``)."""
     import device.outputs as outputs
 
-    original = outputs._render_shared
+    # by name: device.outputs calls the renderer it imported under this private name
+    original = getattr(outputs, _RENDER_SHARED)
     fallback = outputs._standin_shared
 
     def timed(surface: Any, view: Any, ui: Any, *rest: Any) -> Any:
@@ -191,11 +195,11 @@ def _timed_renderer(times: list[float], calls: list[tuple[Any, Any]] | None = No
         finally:
             times.append(time.perf_counter() - start)
 
-    outputs._render_shared = timed  # type: ignore[assignment]
+    setattr(outputs, _RENDER_SHARED, timed)
     try:
         yield
     finally:
-        outputs._render_shared = original
+        setattr(outputs, _RENDER_SHARED, original)
 
 
 class AppDriver:
@@ -215,7 +219,9 @@ class AppDriver:
     @property
     def state(self) -> duet.DuetState:
         assert self.app.game.session is not None
-        return self.app.game.session.state  # type: ignore[no-any-return]
+        state = self.app.game.session.state
+        assert isinstance(state, duet.DuetState), "the bench plays Duet"
+        return state
 
     def oled_bytes(self) -> int:
         return int(sum(self.box.oleds[s].bytes_sent for s in ("A", "B")))

@@ -67,7 +67,7 @@ class GameController:
         language = str(self.settings["language"])
         session, actions = session_from_record(record, language)
         # Check every action on a scratch copy first: a record refused half-way must leave nothing behind.
-        probe, _ = session_from_record(record, language)
+        probe: GameSession = session_from_record(record, language)[0]
         for i, item in enumerate(actions):
             try:
                 probe.apply(probe.action_from_dict(item), probe.version)
@@ -149,7 +149,7 @@ class GameController:
         """
         session = self.session
         assert session is not None and self.id is not None
-        before = session.state  # type: ignore[attr-defined]
+        before = session.state
         _, events = session.apply(action, version)
         ui = self._snapshot()
         outcome = session.outcome()
@@ -157,7 +157,7 @@ class GameController:
         if outcome is not None:
             sheet, city = self.options.get("sheet"), session.setup.get("mission")
             mission = sheet is not None and bool(city)
-            finish = Finish(outcome.result, outcome.score, int(sheet) if mission else None,
+            finish = Finish(outcome.result, outcome.score, int(sheet) if mission and sheet is not None else None,
                             str(city) if mission else None)
         try:
             # the action, the screen state it leaves and (the last one) the result: one transaction, one fsync

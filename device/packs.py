@@ -22,7 +22,10 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
+from device.i18n import Translator
+from device.storage import Storage
 from engine.words import (
     LANGUAGE_PACKS,
     WordPack,
@@ -172,7 +175,16 @@ def following_language(pack: str, old_language: str, new_language: str) -> str:
     return pack
 
 
-def import_status(app: object) -> str:
+class _Importer(Protocol):
+    """What ``import_status`` needs of the host: its translator and its storage."""
+
+    @property
+    def tr(self) -> Translator: ...
+    @property
+    def storage(self) -> Storage: ...
+
+
+def import_status(app: _Importer) -> str:
     """The admin row "import packs": import from the USB folders; the status line (translated, or the checker's
     one-line reason for the first refused file)."""
     tr = app.tr

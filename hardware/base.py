@@ -67,6 +67,10 @@ class SeatScreen(Protocol):
         """Send a mode "1" image (what differs from the glass; the app does not show an unchanged frame)."""
         ...
 
+    def service(self) -> None:
+        """Retry what a fault kept back (the box calls it before waiting for events)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -74,6 +78,10 @@ class LedRing(Protocol):
     count: int
 
     def show(self, pixels: Sequence[RGB]) -> None: ...
+
+    def service(self) -> None:
+        """Retry what a fault kept back (the box calls it before waiting for events)."""
+        ...
 
     def close(self) -> None: ...
 

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Literal, overload
 
-from hardware.base import SEATS, Clock, InputEvent, Seat
+from hardware.base import SEATS, ButtonPanel, Clock, InputEvent, LedRing, Seat, SeatScreen, SharedDisplay
 from hardware.config import HardwareConfig, load_config
 from hardware.events import EventQueue
+
+if TYPE_CHECKING:  # pragma: no cover - typing only (the backends import pygame or the Pi libraries)
+    from hardware.degrade import DisplayWait
+    from hardware.emulator import EmulatorBox
+    from hardware.mock import MockBox
+    from hardware.pi import PiBox
 
 log = logging.getLogger("duetbox.hardware")
 
@@ -34,16 +40,16 @@ class Box:
         *,
         config: HardwareConfig,
         clock: Clock,
-        buttons: Any,
-        oleds: Mapping[Seat, Any],
-        ring: Any,
-        display: Any,
+        buttons: ButtonPanel,
+        oleds: Mapping[Seat, SeatScreen],
+        ring: LedRing,
+        display: SharedDisplay | None,
         queue: EventQueue,
     ) -> None:
         self.config = config
         self.clock = clock
         self.buttons = buttons
-        self.oleds: dict[Seat, Any] = dict(oleds)
+        self.oleds: Mapping[Seat, SeatScreen] = dict(oleds)
         self.ring = ring
         self.display = display
         self.queue = queue
@@ -133,6 +139,22 @@ class Box:
         self.close()
 
 
+@overload
+def open_box(backend: Literal["mock"], config: HardwareConfig | None = None, *, clock: Clock | None = None,
+             display_size: tuple[int, int] | None = None, degrade: bool = False,
+             display_wait: DisplayWait | None = None) -> MockBox: ...
+@overload
+def open_box(backend: Literal["emulator"], config: HardwareConfig | None = None, *, clock: Clock | None = None,
+             display_size: tuple[int, int] | None = None, degrade: bool = False,
+             display_wait: DisplayWait | None = None) -> EmulatorBox: ...
+@overload
+def open_box(backend: Literal["pi"], config: HardwareConfig | None = None, *, clock: Clock | None = None,
+             display_size: tuple[int, int] | None = None, degrade: bool = False,
+             display_wait: DisplayWait | None = None) -> PiBox: ...
+@overload
+def open_box(backend: str, config: HardwareConfig | None = None, *, clock: Clock | None = None,
+             display_size: tuple[int, int] | None = None, degrade: bool = False,
+             display_wait: DisplayWait | None = None) -> Box: ...
 def open_box(
     backend: Backend | str,
     config: HardwareConfig | None = None,
@@ -140,7 +162,7 @@ def open_box(
     clock: Clock | None = None,
     display_size: tuple[int, int] | None = None,
     degrade: bool = False,
-    display_wait: Any = None,
+    display_wait: DisplayWait | None = None,
 ) -> Box:
     """Build the box for ``backend`` ("pi", "mock" or "emulator").
 

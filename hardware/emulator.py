@@ -140,6 +140,8 @@ class EmulatorBox(Box):
 
     backend = "emulator"
     display: EmulatorDisplay
+    oleds: dict[Seat, OledScreen]
+    ring: Ring
 
     def __init__(
         self,

@@ -304,8 +304,8 @@ class Partner:
         if not zs:
             # no vector for the word: the table alone reads it (below a random word elsewhere)
             return None if bonus is None else bonus - 1.0
-        z = np.mean(zs, axis=0)
-        return z if bonus is None else z + bonus
+        mean: np.ndarray = np.mean(zs, axis=0)
+        return mean if bonus is None else mean + bonus
 
     def _assoc_bonus(self, word: str) -> np.ndarray | None:
         """A person's clue read through the association table: a card the clue is an associate of gets

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from engine import duet
 from engine.actions import Clue, Guess
 from engine.errors import InvalidClue
-from engine.keycard import random_key
+from engine.keycard import DuetKey, random_key
 from engine.seats import SEATS, Seat
 from engine.words import WordPack, draw_words
 from partner import Partner
@@ -200,7 +200,7 @@ class Summary:
 
 def play_game(
     words: Sequence[str],
-    key: duet.DuetKey,
+    key: DuetKey,
     givers: dict[Seat, Partner],
     guessers: dict[Seat, Partner],
     tokens: int,
@@ -244,8 +244,9 @@ def play_game(
                 state, _ = duet.apply(state, Clue(seat, action.word, action.number, override=True))
             continue
         if state.phase == "guess":
-            seat = state.guesser
-            assert seat is not None
+            guesser = state.guesser
+            assert guesser is not None
+            seat = guesser
         else:
             seat = duet.sudden_death_guessers(state)[0]
         action = box_action(guessers[seat], state, seat)

@@ -39,7 +39,8 @@ def target_share(
     logits = np.where(touchable, z / tau + np.log(np.maximum(prior_green, 1e-6)), -np.inf)
     logits = logits - logits[touchable].max()
     w = np.exp(logits)
-    return np.minimum(cap, remaining * w / w.sum())
+    share: np.ndarray = np.minimum(cap, remaining * w / w.sum())
+    return share
 
 
 def assess(

@@ -54,7 +54,8 @@ def relaxed_rank(
         single = np.where(ok, t[:, j] - worst_bad, -np.inf)
         picks.extend(np.argsort(-single)[:per])
     out = np.array(list(dict.fromkeys(int(p) for p in picks)), dtype=np.int64)
-    return out[np.isfinite(best[out]) | ok[out]]
+    kept: np.ndarray = out[np.isfinite(best[out]) | ok[out]]
+    return kept
 
 
 def simulate(

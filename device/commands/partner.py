@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from typing import NoReturn
 
 USAGE = ("duetbox partner build [--lang fr|en] [--space S] [--data-dir D] | "
          "eval --setup solo|clues [--reader S --noise 1.5] [--json] | eval --giver S --guesser S ...")
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit code 2 (architecture: CLI contract)
+    def error(self, message: str) -> NoReturn:  # one line, exit code 2 (architecture: CLI contract)
         raise _UsageError(message)
 
 
@@ -197,7 +198,7 @@ def _eval_setup(args: argparse.Namespace, setup: str) -> int:
         for seat in box_seats:
             givers[seat].checker = engine_checker(args.lang)
     pack = load_pack(args.lang)
-    summary = evaluate(pack, givers, guessers, args.games, args.tokens, args.seed, args.lang,  # type: ignore[arg-type]
+    summary = evaluate(pack, givers, guessers, args.games, args.tokens, args.seed, args.lang,
                        box_seats=box_seats)
     head = {
         "setup": setup, "lang": args.lang, "reader": reader, "noise": args.noise, "tokens": args.tokens,

@@ -455,18 +455,18 @@ def cursor(
                     )
     if quiet or not notch:
         return
-    notch = max(6, min(rect.size) // 7)
+    size = max(6, min(rect.size) // 7)
     cx = frame.centerx
     if seat == "A":
         pts = [
-            (cx - notch, frame.bottom - thick - notch // 2),
-            (cx + notch, frame.bottom - thick - notch // 2),
+            (cx - size, frame.bottom - thick - size // 2),
+            (cx + size, frame.bottom - thick - size // 2),
             (cx, frame.bottom - 1),
         ]
     else:
         pts = [
-            (cx - notch, frame.top + thick + notch // 2),
-            (cx + notch, frame.top + thick + notch // 2),
+            (cx - size, frame.top + thick + size // 2),
+            (cx + size, frame.top + thick + size // 2),
             (cx, frame.top),
         ]
     pygame.draw.polygon(surf, colour, pts)

@@ -484,9 +484,12 @@ class SharedRenderer:
             found = getattr(view, "agents_found", 0)
             total = getattr(view, "agents_total", 15)
             tile = pygame.Rect(x, y, int(title * 1.5), int(title * 1.2))
-            self._stamp(surface, ("agent", tile.size), tile.topleft, tile.size,
-                        lambda s, r: (C.rounded(s, C.GREEN, r, 3),
-                                      C.silhouette(s, C.GREEN_DARK, r.center, int(r.height * 0.9))))
+
+            def agent(s: pygame.Surface, r: pygame.Rect) -> None:
+                C.rounded(s, C.GREEN, r, 3)
+                C.silhouette(s, C.GREEN_DARK, r.center, int(r.height * 0.9))
+
+            self._stamp(surface, ("agent", tile.size), tile.topleft, tile.size, agent)
             t = self.text.get(f"{label(labels, 'agents')} {found}/{total}", title, C.INK_LIGHT, bold=True)
             surface.blit(t, t.get_rect(midleft=(tile.right + pad // 2, tile.centery)))
 

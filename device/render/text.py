@@ -140,7 +140,7 @@ def _recording_class() -> type:
                  special_flags: int = 0) -> pygame.Rect:
             done = super().blit(source, dest, area, special_flags)  # type: ignore[arg-type]
             pos = dest.topleft if isinstance(dest, pygame.Rect) else tuple(dest)[:2]  # type: ignore[arg-type]
-            cut = pygame.Rect(area) if area is not None else source.get_rect()  # type: ignore[arg-type]
+            cut = pygame.Rect(area) if area is not None else source.get_rect()  # type: ignore[call-overload]
             bounds = self.get_clip().clip(pygame.Rect(pos, cut.size))
             offset = (int(pos[0]) - cut.left, int(pos[1]) - cut.top)
             entry = self.cache.recorded.get(id(source)) if self.cache and self.cache.recorded is not None else None

@@ -340,7 +340,7 @@ class ClassicOverScreen(Screen):
 
     def frame(self) -> Frame:
         session = self.host.game.session
-        assert session is not None
+        assert isinstance(session, ClassicSession)
         view = session.public_view()
         tr = self.tr
         state = session.state
