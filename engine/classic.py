@@ -392,33 +392,12 @@ def penalty_for(state: ClassicState) -> TeamPenalty:
 
 
 def _apply(state: ClassicState, action: ClassicAction) -> ClassicState:
-    size = len(state.cards)
     if isinstance(action, Cover):
-        if state.phase != "cover":
-            raise WrongPhase("the box covers a card only after the players' turn (duo)")
-        if (not 0 <= action.card < size or action.card in state.covered
-                or state.key.cards[action.card] != action.team):
-            raise CardNotPlayable(f"card {action.card} is not an uncovered card of team {action.team}")
-        state = replace(state, covered=state.covered | {action.card})
-        done = _after_cover(state)
-        return done if done else replace(state, phase="clue", turn=state.players)
+        return _apply_cover(state, action)
     if state.phase == "cover":
         raise WrongPhase(f"the box (team {state.turn}) covers one of its cards first")
     if isinstance(action, TeamClue):
-        if state.phase != "clue":
-            raise WrongPhase("a clue has been given: the team is guessing")
-        if action.number is not None and not 0 <= action.number <= MAX_NUMBER:
-            raise IllegalAction(f"the clue number must be 0 to {MAX_NUMBER} or unlimited")
-        if action.word is not None and not action.override:
-            visible = tuple(w for i, w in enumerate(state.cards) if i not in state.covered)
-            if state.rules.kind == "pictures":  # rules §3: a clue may not name a visible picture
-                visible = visible_names(visible, state.rules.language)
-            problems = check_clue(action.word, visible, language=state.rules.language,
-                                  strict=state.rules.clues == "strict")
-            if problems:
-                raise InvalidClue("; ".join(p.message() for p in problems), tuple(problems))
-        entry = TeamClueEntry(action.team, action.word, action.number, action.override)
-        return replace(state, phase="guess", clues=state.clues + (entry,), guesses_made=0)
+        return _apply_clue(state, action)
     if state.phase != "guess":
         raise WrongPhase("waiting for the spymaster's clue")
     if isinstance(action, TeamStop):
@@ -426,23 +405,58 @@ def _apply(state: ClassicState, action: ClassicAction) -> ClassicState:
             raise CannotStop("a team must make at least one guess before it stops")
         return _end_turn(state)
     if isinstance(action, TeamPenalty):
-        last = state.clues[-1]
-        if last.penalty:
-            raise IllegalAction("this clue has already been penalised")
-        opponent = other_team(action.team)
-        if (not 0 <= action.cover < size or action.cover in state.covered
-                or state.key.cards[action.cover] != opponent):
-            raise CardNotPlayable(f"card {action.cover} is not an uncovered card of team {opponent}")
-        state = replace(state, covered=state.covered | {action.cover},
-                        clues=state.clues[:-1] + (replace(last, penalty=True),))
-        done = _after_cover(state)
-        if done:
-            return done
-        # The penalty ends the turn like any other end of turn: in duo the box then covers one more card.
-        return _end_turn(state)
-    # a guess
+        return _apply_penalty(state, action)
+    return _apply_guess(state, action)
+
+
+def _apply_cover(state: ClassicState, action: Cover) -> ClassicState:
+    if state.phase != "cover":
+        raise WrongPhase("the box covers a card only after the players' turn (duo)")
+    if (not 0 <= action.card < len(state.cards) or action.card in state.covered
+            or state.key.cards[action.card] != action.team):
+        raise CardNotPlayable(f"card {action.card} is not an uncovered card of team {action.team}")
+    state = replace(state, covered=state.covered | {action.card})
+    done = _after_cover(state)
+    return done if done else replace(state, phase="clue", turn=state.players)
+
+
+def _apply_clue(state: ClassicState, action: TeamClue) -> ClassicState:
+    if state.phase != "clue":
+        raise WrongPhase("a clue has been given: the team is guessing")
+    if action.number is not None and not 0 <= action.number <= MAX_NUMBER:
+        raise IllegalAction(f"the clue number must be 0 to {MAX_NUMBER} or unlimited")
+    if action.word is not None and not action.override:
+        visible = tuple(w for i, w in enumerate(state.cards) if i not in state.covered)
+        if state.rules.kind == "pictures":  # rules §3: a clue may not name a visible picture
+            visible = visible_names(visible, state.rules.language)
+        problems = check_clue(action.word, visible, language=state.rules.language,
+                              strict=state.rules.clues == "strict")
+        if problems:
+            raise InvalidClue("; ".join(p.message() for p in problems), tuple(problems))
+    entry = TeamClueEntry(action.team, action.word, action.number, action.override)
+    return replace(state, phase="guess", clues=state.clues + (entry,), guesses_made=0)
+
+
+def _apply_penalty(state: ClassicState, action: TeamPenalty) -> ClassicState:
+    last = state.clues[-1]
+    if last.penalty:
+        raise IllegalAction("this clue has already been penalised")
+    opponent = other_team(action.team)
+    if (not 0 <= action.cover < len(state.cards) or action.cover in state.covered
+            or state.key.cards[action.cover] != opponent):
+        raise CardNotPlayable(f"card {action.cover} is not an uncovered card of team {opponent}")
+    state = replace(state, covered=state.covered | {action.cover},
+                    clues=state.clues[:-1] + (replace(last, penalty=True),))
+    done = _after_cover(state)
+    if done:
+        return done
+    # The penalty ends the turn like any other end of turn: in duo the box then covers one more card.
+    return _end_turn(state)
+
+
+def _apply_guess(state: ClassicState, action: TeamGuess) -> ClassicState:
     card = action.card
-    if not 0 <= card < size:
+    if not 0 <= card < len(state.cards):
         raise CardNotPlayable(f"there is no card {card}")
     if card in state.covered:
         raise CardNotPlayable(f"card {card} is already covered")

@@ -166,15 +166,7 @@ def check_deck(directory: str | None = None) -> list[str]:
     at least MIN_PICTURES pictures; ``LICENSE`` and ``ATTRIBUTION.md`` present and not empty.
     Raises OSError when ``directory`` itself is missing or cannot be listed.
     """
-    folder: Traversable
-    if directory is None:
-        folder = deck_directory()
-    else:
-        folder = Path(directory)
-        if not folder.exists():
-            raise FileNotFoundError(errno.ENOENT, "no such folder", directory)
-        if not folder.is_dir():
-            raise NotADirectoryError(errno.ENOTDIR, "not a folder", directory)
+    folder = _deck_folder(directory)
     present = {item.name for item in folder.iterdir()}
     problems: list[str] = []
     for name in LICENCE_FILES:
@@ -197,7 +189,6 @@ def check_deck(directory: str | None = None) -> list[str]:
             problems.append(problem)
             continue
         count += 1
-        where = f"{picture.file} ({picture.id})"
         keys = (("id", picture.id, seen_ids), ("label", picture.label.casefold(), seen_labels),
                 ("file", picture.file, seen_files))
         for kind, key, seen in keys:
@@ -205,27 +196,47 @@ def check_deck(directory: str | None = None) -> list[str]:
                 problems.append(f"{DECK_FILE}: entry {number} repeats {kind} {key!r} of entry {seen[key]}")
             else:
                 seen[key] = number
-        if picture.file not in present:
-            problems.append(f"{where}: listed but missing")
-            continue
-        try:
-            data = _file_bytes(folder.joinpath(picture.file))
-        except UnreadableFile as exc:
-            problems.append(f"{where}: {exc}")
-            continue
-        bad = png_problem(data)
-        if bad:
-            problems.append(f"{where}: {bad}")
-        digest = hashlib.sha256(data).hexdigest()
-        if digest in seen_hashes and seen_hashes[digest] != picture.file:
-            problems.append(f"{where}: same image as {seen_hashes[digest]}")
-        seen_hashes.setdefault(digest, picture.file)
+        problems += _image_problems(folder, present, picture, seen_hashes)
     if NAMES_FILE in present or directory is None:
         problems += _names_problems(folder, list(seen_ids))
     known = set(seen_files) | {DECK_FILE, NAMES_FILE, *LICENCE_FILES}
     problems += [f"{name}: not listed in {DECK_FILE}" for name in sorted(present - known)]
     if count < MIN_PICTURES:
         problems.append(f"{DECK_FILE}: {count} pictures, at least {MIN_PICTURES} needed")
+    return problems
+
+
+def _deck_folder(directory: str | None) -> Traversable:
+    """The bundled deck, or ``directory`` (OSError when it is missing or not a folder)."""
+    if directory is None:
+        return deck_directory()
+    folder = Path(directory)
+    if not folder.exists():
+        raise FileNotFoundError(errno.ENOENT, "no such folder", directory)
+    if not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "not a folder", directory)
+    return folder
+
+
+def _image_problems(folder: Traversable, present: set[str], picture: Picture,
+                    seen_hashes: dict[str, str]) -> list[str]:
+    """One listed picture's file: present, readable, a valid PNG, not the same image as an earlier one
+    (``seen_hashes``, sha256 → file, gains this one)."""
+    where = f"{picture.file} ({picture.id})"
+    if picture.file not in present:
+        return [f"{where}: listed but missing"]
+    try:
+        data = _file_bytes(folder.joinpath(picture.file))
+    except UnreadableFile as exc:
+        return [f"{where}: {exc}"]
+    problems: list[str] = []
+    bad = png_problem(data)
+    if bad:
+        problems.append(f"{where}: {bad}")
+    digest = hashlib.sha256(data).hexdigest()
+    if digest in seen_hashes and seen_hashes[digest] != picture.file:
+        problems.append(f"{where}: same image as {seen_hashes[digest]}")
+    seen_hashes.setdefault(digest, picture.file)
     return problems
 
 

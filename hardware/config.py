@@ -212,7 +212,14 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _check_values(data: Mapping[str, Any], problems: list[str]) -> None:
-    buttons, oled, ring, display = data["buttons"], data["oled"], data["ring"], data["display"]
+    _check_buttons(data["buttons"], problems)
+    _check_oleds(data["oled"], problems)
+    _check_ring(data["ring"], problems)
+    _check_display(data["display"], problems)
+    _check_remote(data.get("remote", {}), problems)
+
+
+def _check_buttons(buttons: Mapping[str, Any], problems: list[str]) -> None:
     owners: dict[int, list[str]] = {}
 
     def pin(path: str, value: int | None) -> None:
@@ -236,6 +243,8 @@ def _check_values(data: Mapping[str, Any], problems: list[str]) -> None:
     if not 0 <= buttons["debounce_ms"] <= 500:
         problems.append(f"buttons.debounce_ms: {buttons['debounce_ms']} is out of range 0..500")
 
+
+def _check_oleds(oled: Mapping[str, Any], problems: list[str]) -> None:
     places: dict[tuple[int, int], list[str]] = {}
     for seat in SEATS:
         o = oled[seat]
@@ -255,6 +264,8 @@ def _check_values(data: Mapping[str, Any], problems: list[str]) -> None:
                 "jumper (0x3D) or put it on a second bus"
             )
 
+
+def _check_ring(ring: Mapping[str, Any], problems: list[str]) -> None:
     if ring["count"] not in RING_SIZES:
         problems.append(f"ring.count: {ring['count']} LEDs is not a supported ring (12, 16 or 24)")
     if ring["driver"] not in RING_DRIVERS:
@@ -267,12 +278,13 @@ def _check_values(data: Mapping[str, Any], problems: list[str]) -> None:
         last = ring["count"] - 1
         problems.append(f"ring.first_led: {ring['first_led']} is not an LED of the ring (0..{last})")
 
+
+def _check_display(display: Mapping[str, Any], problems: list[str]) -> None:
     w, h = display["width"], display["height"]
     if (w == 0) != (h == 0):
         problems.append("display: set both width and height, or both to 0 for the screen's own mode")
     elif w and not (800 <= w <= 1920 and 480 <= h <= 1080):
         problems.append(f"display: {w}x{h} is outside the supported 800x480..1920x1080")
-    _check_remote(data.get("remote", {}), problems)
 
 
 def _check_remote(remote: Mapping[str, Any], problems: list[str]) -> None:

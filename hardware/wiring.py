@@ -206,6 +206,25 @@ def control_wires(cfg: HardwareConfig, control: Control) -> list[tuple[str, int]
     return [(f, g) for f, g in control.pins.items()]
 
 
+def _label_lines(cfg: HardwareConfig, c: Control) -> list[tuple[str, tuple[int, int, int] | None]]:
+    """A control's label on the panel map: its name, then one line per wire (with the wire's colour)."""
+    name = {"joystick": "joystick", "oled": "OLED", "ring": "LED ring"}.get(c.kind, c.id.split(".")[-1].upper())
+    lines: list[tuple[str, tuple[int, int, int] | None]] = [((f"seat {c.seat} " if c.seat else "") + name, None)]
+    if c.kind == "oled":
+        o = cfg.oleds[c.seat]  # type: ignore[index]
+        lines += [(f"address {o.address:#04x}", None), ("SDA pin 3, SCL pin 5", COLOURS["sda"][1]),
+                  ("VCC pin 1, GND", COLOURS["3v3"][1])]
+    elif c.kind == "ring":
+        lines.append(("DIN from the level shifter", COLOURS["din"][1]))
+        lines.append(("(GPIO10, pin 19)", None))
+    else:
+        for function, gpio in control_wires(cfg, c):
+            what = {"ok": "", "stop": "", "menu": "", "ok_led": "LED: "}.get(function, f"{function}: ")
+            lines.append((f"{what}GPIO{gpio}, pin {PHYSICAL[gpio]}, {COLOURS[function][0]}",
+                          COLOURS[function][1]))
+    return lines
+
+
 def draw_panel_map(cfg: HardwareConfig, path: str, layout: Layout | None = None) -> None:
     """The top panel seen from below (as it lies while you wire it), every hole at its place from box.toml,
     labelled with its GPIO, header pin and wire colour from the configuration (PNG)."""
@@ -233,23 +252,6 @@ def draw_panel_map(cfg: HardwareConfig, path: str, layout: Layout | None = None)
     d.rectangle((ax, ay, bx, by), fill=wood, outline=(150, 120, 80), width=3)
     d.text((ax + 8, by - 24), "seat A's edge (front wall)", font=small, fill=ink)
     d.text((ax + 8, ay + 8), "seat B's edge (back wall)", font=small, fill=ink)
-
-    def label_lines(c: Control) -> list[tuple[str, tuple[int, int, int] | None]]:
-        name = {"joystick": "joystick", "oled": "OLED", "ring": "LED ring"}.get(c.kind, c.id.split(".")[-1].upper())
-        lines: list[tuple[str, tuple[int, int, int] | None]] = [((f"seat {c.seat} " if c.seat else "") + name, None)]
-        if c.kind == "oled":
-            o = cfg.oleds[c.seat]  # type: ignore[index]
-            lines += [(f"address {o.address:#04x}", None), ("SDA pin 3, SCL pin 5", COLOURS["sda"][1]),
-                      ("VCC pin 1, GND", COLOURS["3v3"][1])]
-        elif c.kind == "ring":
-            lines.append(("DIN from the level shifter", COLOURS["din"][1]))
-            lines.append(("(GPIO10, pin 19)", None))
-        else:
-            for function, gpio in control_wires(cfg, c):
-                what = {"ok": "", "stop": "", "menu": "", "ok_led": "LED: "}.get(function, f"{function}: ")
-                lines.append((f"{what}GPIO{gpio}, pin {PHYSICAL[gpio]}, {COLOURS[function][0]}",
-                              COLOURS[function][1]))
-        return lines
 
     def draw_label(x: float, y: float, lines: list[tuple[str, tuple[int, int, int] | None]]) -> None:
         for i, (text, colour) in enumerate(lines):
@@ -280,7 +282,7 @@ def draw_panel_map(cfg: HardwareConfig, path: str, layout: Layout | None = None)
     for band, items in bands.items():
         items.sort(key=lambda t: t[0] if band in ("A", "B") else t[1])
         for i, (cx, cy, c) in enumerate(items):
-            lines = label_lines(c)
+            lines = _label_lines(cfg, c)
             if band in ("A", "B"):
                 slot = (bx - ax) / len(items)
                 lx = ax + i * slot + 6

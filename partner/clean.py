@@ -14,10 +14,12 @@ Only :func:`generate` needs the build-time packages (wordfreq, denckring data, s
 
 from __future__ import annotations
 
+import gzip
 import re
 import sys
 from functools import cache
 from importlib import resources
+from pathlib import Path
 
 from partner.text import NOT_CLUES, fold, normalize
 
@@ -186,10 +188,9 @@ def allowed(word: str, lang: str) -> bool:
 def generate(lang: str, min_zipf: float = 3.0) -> tuple[list[str], dict[str, int]]:
     """(allowed clue words by frequency, count of words dropped per reason). Needs wordfreq, simplemma and the
     denckring data package of the language."""
-    import gzip
     import importlib.util
-    from pathlib import Path
 
+    # build-time packages only (``python -m partner.clean``): the box never imports them
     import simplemma
     import wordfreq
 
@@ -197,32 +198,11 @@ def generate(lang: str, min_zipf: float = 3.0) -> tuple[list[str], dict[str, int
     if spec is None or not spec.submodule_search_locations:
         raise RuntimeError(f"denckring-{lang}-data is not installed")
     folder = Path(list(spec.submodule_search_locations)[0]) / "data"
-    nouns_path = folder / "nouns.txt.gz" if (folder / "nouns.txt.gz").exists() else folder / "nouns.txt"
-    opener = gzip.open if nouns_path.suffix == ".gz" else open
-    with opener(nouns_path, "rt", encoding="utf-8") as fh:
-        nouns = {normalize(line.split("\t")[0]) for line in fh if line.strip()}
-    first_gloss: dict[str, str] = {}
-    if lang in _ADJ_GLOSS and (folder / "glosses.txt.gz").exists():
-        with gzip.open(folder / "glosses.txt.gz", "rt", encoding="utf-8") as fh:
-            for line in fh:
-                word, _, text = line.partition("\t")
-                first_gloss.setdefault(normalize(word), text.split(" | ")[0].strip())
+    nouns = _read_nouns(folder)
+    first_gloss = _read_glosses(folder) if lang in _ADJ_GLOSS else {}
     # English: SCOWL's graded everyday words (denckring) leave out proper names and abbreviations, which the
     # WordNet noun list holds (jakarta, galileo, cia); keep the common grades only
-    graded: dict[str, int] | None = None
-    if lang == "en" and (folder / "graded_words.txt.gz").exists():
-        with gzip.open(folder / "graded_words.txt.gz", "rt", encoding="utf-8") as fh:
-            graded = {}
-            for line in fh:
-                word, _, grade = line.strip().partition("\t")
-                if grade.isdigit():
-                    graded[normalize(word)] = int(grade)
-        excl = folder / "everyday_exclusions.txt"
-        if excl.exists():
-            for line in excl.read_text(encoding="utf-8").splitlines():
-                word = line.split("#")[0].split("\t")[0].strip()
-                if word:
-                    graded.pop(normalize(word), None)
+    graded = _read_graded(folder) if lang == "en" else None
     drop: dict[str, int] = {}
     keep: list[tuple[float, str]] = []
     letters = re.compile(r"^[a-zàâäçéèêëîïôöùûüÿœæ]{3,}$")
@@ -230,24 +210,8 @@ def generate(lang: str, min_zipf: float = 3.0) -> tuple[list[str], dict[str, int
         z = wordfreq.zipf_frequency(w, lang)
         if z < min_zipf or not letters.match(w):
             continue
-        reason = None
         lemma = normalize(simplemma.lemmatize(w, lang=lang))
-        if is_blocked(w, lang) or is_blocked(lemma, lang):
-            reason = "blocklist/function word"
-        elif w in FIRST_NAMES.get(lang, frozenset()):
-            reason = "first name"
-        elif graded is not None and graded.get(w, 99) > MAX_GRADE:
-            reason = "not an everyday word (proper name, abbreviation, rare)"
-        elif not re.search(r"[aeiouyàâäéèêëîïôöùûüÿœæ]", w):
-            reason = "abbreviation"
-        elif lemma != w and (lemma in nouns or w[-1:] in ("s", "x")):
-            # plural or feminine of another noun/adjective (yeux, chevaux, grande); a noun that is also a verb
-            # form (montre, porte) stays
-            reason = "inflected form (plural, feminine)"
-        elif lang in _ADJ_GLOSS and _ADJ_GLOSS[lang].match(first_gloss.get(w, "")) and _adjective_like(w, lang):
-            reason = "adjective first"
-        elif any(wordfreq.zipf_frequency(w, o) >= z + FOREIGN_MARGIN for o in _FOREIGN.get(lang, ())):
-            reason = "foreign word"
+        reason = _drop_reason(w, lemma, z, lang, nouns, graded, first_gloss)
         if reason:
             drop[reason] = drop.get(reason, 0) + 1
         else:
@@ -256,12 +220,72 @@ def generate(lang: str, min_zipf: float = 3.0) -> tuple[list[str], dict[str, int
     return [w for _, w in keep], drop
 
 
+def _read_nouns(folder: Path) -> set[str]:
+    nouns_path = folder / "nouns.txt.gz" if (folder / "nouns.txt.gz").exists() else folder / "nouns.txt"
+    opener = gzip.open if nouns_path.suffix == ".gz" else open
+    with opener(nouns_path, "rt", encoding="utf-8") as fh:
+        return {normalize(line.split("\t")[0]) for line in fh if line.strip()}
+
+
+def _read_glosses(folder: Path) -> dict[str, str]:
+    """Each word's first gloss (empty when the data package has no glosses)."""
+    first_gloss: dict[str, str] = {}
+    if (folder / "glosses.txt.gz").exists():
+        with gzip.open(folder / "glosses.txt.gz", "rt", encoding="utf-8") as fh:
+            for line in fh:
+                word, _, text = line.partition("\t")
+                first_gloss.setdefault(normalize(word), text.split(" | ")[0].strip())
+    return first_gloss
+
+
+def _read_graded(folder: Path) -> dict[str, int] | None:
+    """The everyday words' grades, without the listed exclusions (None when the package has no grades)."""
+    if not (folder / "graded_words.txt.gz").exists():
+        return None
+    graded: dict[str, int] = {}
+    with gzip.open(folder / "graded_words.txt.gz", "rt", encoding="utf-8") as fh:
+        for line in fh:
+            word, _, grade = line.strip().partition("\t")
+            if grade.isdigit():
+                graded[normalize(word)] = int(grade)
+    excl = folder / "everyday_exclusions.txt"
+    if excl.exists():
+        for line in excl.read_text(encoding="utf-8").splitlines():
+            word = line.split("#")[0].split("\t")[0].strip()
+            if word:
+                graded.pop(normalize(word), None)
+    return graded
+
+
+def _drop_reason(w: str, lemma: str, z: float, lang: str, nouns: set[str], graded: dict[str, int] | None,
+                 first_gloss: dict[str, str]) -> str | None:
+    """Why the frequent noun ``w`` (Zipf ``z``, lemma ``lemma``) is not a clue word, or None to keep it."""
+    import wordfreq  # build-time only, as in generate
+
+
+    if is_blocked(w, lang) or is_blocked(lemma, lang):
+        return "blocklist/function word"
+    if w in FIRST_NAMES.get(lang, frozenset()):
+        return "first name"
+    if graded is not None and graded.get(w, 99) > MAX_GRADE:
+        return "not an everyday word (proper name, abbreviation, rare)"
+    if not re.search(r"[aeiouyàâäéèêëîïôöùûüÿœæ]", w):
+        return "abbreviation"
+    if lemma != w and (lemma in nouns or w[-1:] in ("s", "x")):
+        # plural or feminine of another noun/adjective (yeux, chevaux, grande); a noun that is also a verb
+        # form (montre, porte) stays
+        return "inflected form (plural, feminine)"
+    if lang in _ADJ_GLOSS and _ADJ_GLOSS[lang].match(first_gloss.get(w, "")) and _adjective_like(w, lang):
+        return "adjective first"
+    if any(wordfreq.zipf_frequency(w, o) >= z + FOREIGN_MARGIN for o in _FOREIGN.get(lang, ())):
+        return "foreign word"
+    return None
+
+
 def main(argv: list[str]) -> int:
     if not argv:
         print("usage: python -m partner.clean LANG  (writes partner/data/clues/LANG.txt)", file=sys.stderr)
         return 2
-    from pathlib import Path
-
     lang = argv[0]
     words, drop = generate(lang)
     path = Path(__file__).parent / "data" / "clues" / f"{lang}.txt"

@@ -80,6 +80,23 @@ class Report:
         return sum(len(v) for v in self.associates.values())
 
 
+def _pair_problems(where: str, word: str, associate: str, pack: set[str], allow_extra: bool, *,
+                   duplicate: bool) -> list[str]:
+    """What is wrong with one well-formed line's pair (``duplicate``: the pair came earlier)."""
+    out: list[str] = []
+    if word != word.lower() or associate != associate.lower():
+        out.append(f"{where}: not lowercase: {word!r} {associate!r}")
+    if word not in pack and not allow_extra:
+        out.append(f"{where}: {word!r} is not a pack word")
+    if not WORD.match(associate):
+        out.append(f"{where}: associate {associate!r} is not a single word")
+    if associate == word or same_family(word, associate):
+        out.append(f"{where}: associate {associate!r} is the pack word {word!r} or one of its forms")
+    if duplicate:
+        out.append(f"{where}: duplicate pair {word!r} {associate!r}")
+    return out
+
+
 def check(table: Path, pack: set[str], *, allow_extra: bool = False, require_all: bool = True) -> Report:
     report = Report()
     problem = report.problems.append
@@ -100,16 +117,8 @@ def check(table: Path, pack: set[str], *, allow_extra: bool = False, require_all
         if not strength_text.isdigit() or not 1 <= int(strength_text) <= 5:
             problem(f"{where}: strength must be an integer 1..5, got {strength_text!r}")
             continue
-        if word != word.lower() or associate != associate.lower():
-            problem(f"{where}: not lowercase: {word!r} {associate!r}")
-        if word not in pack and not allow_extra:
-            problem(f"{where}: {word!r} is not a pack word")
-        if not WORD.match(associate):
-            problem(f"{where}: associate {associate!r} is not a single word")
-        if associate == word or same_family(word, associate):
-            problem(f"{where}: associate {associate!r} is the pack word {word!r} or one of its forms")
-        if associate in report.associates[word]:
-            problem(f"{where}: duplicate pair {word!r} {associate!r}")
+        report.problems += _pair_problems(where, word, associate, pack, allow_extra,
+                                          duplicate=associate in report.associates[word])
         report.associates[word][associate] = int(strength_text)
     if not report.comments:
         problem(f"{table.name}: no # header lines")

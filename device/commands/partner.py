@@ -5,7 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:  # pragma: no cover - typing only (the partner needs numpy, the `ai` extra)
+    from partner.assoc import AssocTable
+    from partner.evaluate import Summary
 
 USAGE = ("duetbox partner build [--lang fr|en] [--space S] [--data-dir D] | "
          "eval --setup solo|clues [--reader S --noise 1.5] [--json] | eval --giver S --guesser S ...")
@@ -146,11 +150,8 @@ def _overrides(pairs: list[str], difficulty: str) -> dict[str, object]:
 
 
 def _eval_setup(args: argparse.Namespace, setup: str) -> int:
-    import json
-
     from engine.words import load_pack
     from partner import Partner, PartnerUnavailable
-    from partner.assoc import AssocError, AssocTable
     from partner.evaluate import CALIBRATED_NOISE, evaluate, seats_for, standin
     from partner.paths import PLAY_SPACES, SPACES, built_spaces
 
@@ -174,12 +175,7 @@ def _eval_setup(args: argparse.Namespace, setup: str) -> int:
     spec = f"{reader}~{args.noise:g}" if args.noise else reader
     person_space = _spaces(spec, args.lang, args.data_dir, cache)[0]
     load_s = time.perf_counter() - t0
-    assoc = None
-    if not args.no_assoc and args.box == "new":
-        try:
-            assoc = AssocTable.load(args.assoc, args.lang) if args.assoc else AssocTable.bundled(args.lang)
-        except (OSError, AssocError) as exc:
-            raise PartnerUnavailable(str(exc).splitlines()[0]) from exc
+    assoc = _box_assoc(args)
     overrides = _overrides(args.set, args.difficulty)
 
     def box() -> Partner:
@@ -205,6 +201,28 @@ def _eval_setup(args: argparse.Namespace, setup: str) -> int:
         "seed": args.seed, "difficulty": args.difficulty, "box": args.box, "box_spaces": names,
         "assoc_pairs": len(assoc) if assoc else 0, "settings": args.set, "load_s": round(load_s, 2),
     }
+    _report(args, setup, spec, names, head, summary)
+    return 0
+
+
+def _box_assoc(args: argparse.Namespace) -> AssocTable | None:
+    """The association table the new box reads (none for the legacy box or with --no-assoc)."""
+    from partner import PartnerUnavailable
+    from partner.assoc import AssocError, AssocTable
+
+    if args.no_assoc or args.box != "new":
+        return None
+    try:
+        return AssocTable.load(args.assoc, args.lang) if args.assoc else AssocTable.bundled(args.lang)
+    except (OSError, AssocError) as exc:
+        raise PartnerUnavailable(str(exc).splitlines()[0]) from exc
+
+
+def _report(args: argparse.Namespace, setup: str, spec: str, names: list[str], head: dict[str, object],
+            summary: Summary) -> None:
+    """The evaluation's figures: one JSON line (--json) or the text report."""
+    import json
+
     if args.json:
         figures = summary.figures()
         if args.words:
@@ -217,7 +235,7 @@ def _eval_setup(args: argparse.Namespace, setup: str) -> int:
                 for g in summary.samples[: args.show]
             ]
         print(json.dumps({**head, **figures}, ensure_ascii=False))
-        return 0
+        return
     print(f"partner eval {args.lang}, setup {setup}: box ({args.box}, {'+'.join(names)}, "
           f"{head['assoc_pairs']} associations) with a stand-in reading {spec}; {args.tokens} tokens, "
           f"seed {args.seed}, difficulty {args.difficulty}")
@@ -227,7 +245,6 @@ def _eval_setup(args: argparse.Namespace, setup: str) -> int:
     if args.words:
         for word, count in sorted(summary.clue_words.items(), key=lambda kv: -kv[1])[: args.words]:
             print(f"{count}\t{word}")
-    return 0
 
 
 def _show(summary: object, count: int) -> None:

@@ -27,11 +27,17 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
 from engine.userfiles import RECORD_LIMIT, SCRIPT_LIMIT, UnreadableFile, os_reason, read_json, read_text
+
+if TYPE_CHECKING:  # pragma: no cover - typing only (this command imports the app when it runs)
+    from device.notify import Notifier
+    from device.storage import Storage
+    from hardware.box import Box
+    from hardware.config import HardwareConfig
 
 log = logging.getLogger("duetbox.run")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -265,15 +271,7 @@ def _main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     logging.basicConfig(level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
                         format="%(name)s: %(message)s")
-    ops: list[Op] | None = None
-    if args.script:
-        try:
-            text = read_text(args.script, SCRIPT_LIMIT)
-        except UnreadableFile as exc:
-            raise UsageError(f"the script: {exc}") from None
-        ops = parse_script(text, args.script)
-        if args.hardware != "mock":
-            raise UsageError("--script needs --hardware mock (the fake clock)")
+    ops = _script(args)
     record = None
     if args.start:
         try:
@@ -281,25 +279,13 @@ def _main(argv: list[str]) -> int:
         except UnreadableFile as exc:
             raise UsageError(f"the record: {exc}") from None
     size = _size(args.size)
-
-    from hardware.config import ConfigError, find_config, load_config
-
-    # --config, else $DUETBOX_CONFIG or /etc/duetbox/config.toml when present, else the bundled default;
-    # scripted mock runs stay reproducible: only --config changes them
-    config_path = args.config or (find_config() if args.hardware != "mock" else None)
-    try:
-        config = load_config(config_path)
-    except ConfigError as exc:
-        raise UsageError(str(exc)) from None
-    except OSError as exc:
-        raise UsageError(f"cannot read the configuration {config_path}: {exc}") from None
+    config = _config(args)
 
     from device.notify import Notifier
     from device.remote.app import RemoteApp as App  # the box app, able to play a Duet with a remote box
     from device.remote.transport import BrokerConfig
     from device.storage import Storage, StorageError, data_dir
     from engine.session import SetupError
-    from hardware.box import open_box
 
     directory = data_dir(args.data_dir)
     if args.remote and not args.data_dir:  # two boxes on one desktop: one data directory each
@@ -315,18 +301,7 @@ def _main(argv: list[str]) -> int:
         except UsageError:
             storage.close()
             raise
-    try:
-        if args.hardware == "pi":  # degrade, don't die: see device.degraded and hardware.degrade
-            from device.degraded import DisplayWaitMessages
-            from device.i18n import Translator
-
-            waiter = DisplayWaitMessages(Translator(str(storage.settings().get("language", "fr"))), notifier)
-            box = open_box("pi", config, display_size=size, degrade=True, display_wait=waiter)
-        else:
-            box = open_box(args.hardware, config, display_size=size)
-    except Exception as exc:  # noqa: BLE001 - a missing device is one line, never a traceback
-        storage.close()
-        raise UsageError(f"cannot open the {args.hardware} hardware: {exc}") from None
+    box = _open(args.hardware, config, size, storage, notifier)
     app = App(box, storage, seed=args.seed, notifier=notifier, sound=_sound(args.hardware),
               speech=_speech(args.hardware), power=_power if args.hardware == "pi" else None,
               strict=args.hardware == "mock", broker=BrokerConfig.from_config(config.remote))
@@ -349,6 +324,53 @@ def _main(argv: list[str]) -> int:
     finally:
         app.shutdown()
     return 0
+
+
+def _script(args: argparse.Namespace) -> list[Op] | None:
+    """The --script's operations (None without one)."""
+    if not args.script:
+        return None
+    try:
+        text = read_text(args.script, SCRIPT_LIMIT)
+    except UnreadableFile as exc:
+        raise UsageError(f"the script: {exc}") from None
+    ops = parse_script(text, args.script)
+    if args.hardware != "mock":
+        raise UsageError("--script needs --hardware mock (the fake clock)")
+    return ops
+
+
+def _config(args: argparse.Namespace) -> HardwareConfig:
+    """--config, else $DUETBOX_CONFIG or /etc/duetbox/config.toml when present, else the bundled default;
+    scripted mock runs stay reproducible: only --config changes them."""
+    from hardware.config import ConfigError, find_config, load_config
+
+    config_path = args.config or (find_config() if args.hardware != "mock" else None)
+    try:
+        return load_config(config_path)
+    except ConfigError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot read the configuration {config_path}: {exc}") from None
+
+
+def _open(hardware: str, config: HardwareConfig, size: tuple[int, int] | None, storage: Storage,
+          notifier: Notifier | None) -> Box:
+    """The box; on the pi it degrades instead of dying (see device.degraded and hardware.degrade). UsageError
+    (the storage closed) when it cannot open."""
+    from hardware.box import open_box
+
+    try:
+        if hardware == "pi":
+            from device.degraded import DisplayWaitMessages
+            from device.i18n import Translator
+
+            waiter = DisplayWaitMessages(Translator(str(storage.settings().get("language", "fr"))), notifier)
+            return open_box("pi", config, display_size=size, degrade=True, display_wait=waiter)
+        return open_box(hardware, config, display_size=size)
+    except Exception as exc:  # noqa: BLE001 - a missing device is one line, never a traceback
+        storage.close()
+        raise UsageError(f"cannot open the {hardware} hardware: {exc}") from None
 
 
 def _wait_for_devices(config: Any, notifier: Any) -> None:

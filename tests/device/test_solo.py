@@ -184,6 +184,37 @@ def _human_guesses(app: App) -> None:
         _run(app, 0.2)
 
 
+def _human_clue_then_box_guesses(app: App, view: Any, key_a: str) -> None:
+    # the human's clue: an empty word is refused, then a theme word of one of A's greens
+    app.box.press("A.ok")
+    app.step(0)
+    app.box.type_text("A", "\n\n")
+    app.step(0)
+    assert app.game.session.version == view.version
+    assert app.screen.notices.text("A") == app.tr("solo.word_required")
+    greens = [i for i, c in enumerate(key_a) if c == "G" and not view.cards[i].agent]
+    word = next((clue for clue, group in THEMES.values()
+                 if app.game.session.state.words[greens[0]] in group), "zoo")
+    app.box.type_text("A", f"{word}\n")
+    app.step(0)
+    view = app.game.session.public_view()
+    assert view.clues[-1].seat == "A" and view.clues[-1].word == word
+    # the box guesses: seat B's cursor walks, then the ring fills before the touch
+    start_version = view.version
+    cursors, fills = [], []
+    for _ in range(200):
+        app.box.advance(0.05)
+        app.step(0)
+        if app.game.session.version != start_version or not isinstance(app.screen, SoloPlayScreen):
+            break
+        cursors.append(app.screen.cursors["B"])
+        frame = app.screen.frame()
+        fills += [fx.fraction for fx in frame.ring if isinstance(fx, m.HoldFill) and fx.seat == "B"]
+    assert fills and max(fills) > 0.5 and fills == sorted(fills)
+    assert app.game.session.over or app.game.session.state.history[-1].seat == "B"
+    _run(app, 20.0)  # the box goes on guessing, then stops (or the game ends)
+
+
 def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
         env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app, spies, setup = _solo_game(env, monkeypatch)
@@ -219,34 +250,7 @@ def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
             if view.phase == "guess" and view.guessers == ("A",):
                 _human_guesses(app)
             elif view.phase == "clue" and human_turn:
-                # the human's clue: an empty word is refused, then a theme word of one of A's greens
-                app.box.press("A.ok")
-                app.step(0)
-                app.box.type_text("A", "\n\n")
-                app.step(0)
-                assert app.game.session.version == view.version
-                assert app.screen.notices.text("A") == app.tr("solo.word_required")
-                greens = [i for i, c in enumerate(key_a) if c == "G" and not view.cards[i].agent]
-                word = next((clue for clue, group in THEMES.values()
-                             if app.game.session.state.words[greens[0]] in group), "zoo")
-                app.box.type_text("A", f"{word}\n")
-                app.step(0)
-                view = app.game.session.public_view()
-                assert view.clues[-1].seat == "A" and view.clues[-1].word == word
-                # the box guesses: seat B's cursor walks, then the ring fills before the touch
-                start_version = view.version
-                cursors, fills = [], []
-                for _ in range(200):
-                    app.box.advance(0.05)
-                    app.step(0)
-                    if app.game.session.version != start_version or not isinstance(app.screen, SoloPlayScreen):
-                        break
-                    cursors.append(app.screen.cursors["B"])
-                    frame = app.screen.frame()
-                    fills += [fx.fraction for fx in frame.ring if isinstance(fx, m.HoldFill) and fx.seat == "B"]
-                assert fills and max(fills) > 0.5 and fills == sorted(fills)
-                assert app.game.session.over or app.game.session.state.history[-1].seat == "B"
-                _run(app, 20.0)  # the box goes on guessing, then stops (or the game ends)
+                _human_clue_then_box_guesses(app, view, key_a)
             elif view.phase == "clue":
                 _box_clue(app)
                 _human_guesses(app)

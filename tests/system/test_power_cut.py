@@ -166,6 +166,10 @@ class Chain:
                 self.committed_total += len(new)
                 if len(new) < len(planned):
                     self.kills_mid_game += 1
+        self.check_snapshots(where)
+
+    def check_snapshots(self, where: str) -> None:
+        """Every snapshot the runs wrote is whole (a kill may cut a write, never leave half a file)."""
         for png in self.snaps.glob("*.png"):
             try:
                 with Image.open(png) as image:
