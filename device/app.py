@@ -21,8 +21,9 @@ from typing import Any
 from device.audio import Audio
 from device.cluewarm import warm as warm_clue_checker
 from device.degraded import OledNotice
+from device.frames import compose as compose_frame
 from device.game import GameController, NotSaved
-from device.i18n import LANGUAGES, Translator, emulator_legend
+from device.i18n import LANGUAGES, Translator, show_emulator_legend
 from device.inputs import InputInterpreter
 from device.navigation import Navigator
 from device.outputs import Outputs
@@ -31,7 +32,7 @@ from device.preferences import Settings
 from device.render import models as m
 from device.screens.base import Frame, Nav, Screen
 from device.storage import Storage
-from device.storage_screen import notice_frame, storage_frame
+from device.storage_screen import StorageWatch
 from hardware.base import InputEvent
 from hardware.box import Box
 
@@ -41,8 +42,6 @@ log = logging.getLogger("duetbox.app")
 
 #: The loop never sleeps longer than this (signals are noticed at once anyway, see ``_on_signal``).
 MAX_WAIT = 1.0
-#: Seconds between two tries of a failing storage (full, read-only, I/O errors).
-STORAGE_RETRY = 2.0
 
 
 class App:
@@ -54,20 +53,16 @@ class App:
         self.box = box
         self.strict = strict
         self._storage = storage
-        self._storage_retry_at = 0.0
+        self.storage_watch = StorageWatch(lambda: self._storage)
         self.clock = box.clock
         self.notifier = notifier
         self.power = power
         self.rng = random.Random(seed)
         self.settings = Settings(storage)
         self.tr = Translator(self.settings["language"])
-        self.pins = PinStore(storage.directory)  # the admin PIN: hashed, outside the database (device/pin.py)
-        old_pin = storage.settings().get("pin")
-        if old_pin is not None:  # an older box kept it in clear in the settings
-            self.pins.migrate(old_pin)
-            storage.set_setting("pin", None)
+        self.pins = PinStore.beside(storage)  # the admin PIN: hashed, outside the database (device/pin.py)
         warm_clue_checker(self.settings["language"])  # clue checker: background load
-        self._emulator_legend(self.settings["language"])
+        show_emulator_legend(box, self.tr.language)
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
         self.oled_notice = OledNotice(self)
         self.audio = Audio(self.settings, sound, speech)
@@ -76,6 +71,7 @@ class App:
                                    ui_state=self._ui_state, play_cue=self.audio.play_cue)
         self.settings.listen(self._on_setting)
         self.settings.listen(self.audio.on_setting)
+        self.settings.listen(self.game.on_setting)
         self._screen: Screen | None = None
         self.input = InputInterpreter(self)
         self.running = True
@@ -87,11 +83,9 @@ class App:
     def _on_setting(self, key: str, value: Any) -> None:
         if key == "language" and value in LANGUAGES:
             self.tr = Translator(value)
-            self._emulator_legend(value)
+            show_emulator_legend(self.box, value)
         if key == "brightness":
             self.outputs.brightness = float(value)
-        if key == "hourglass_seconds":
-            self.game.hourglass.length = float(value)
 
     # -- the host the screens see ----------------------------------------------------------------------------
     @property
@@ -109,9 +103,7 @@ class App:
     @property
     def display_size(self) -> tuple[int, int]:
         display = self.box.display
-        if display is None:
-            return (1280, 720)
-        width, height = display.size
+        width, height = display.size if display is not None else (1280, 720)
         return (width, height)
 
     def switch(self, screen: Screen) -> None:
@@ -150,9 +142,7 @@ class App:
         assert self._screen is not None
         now = self.clock.now()
         candidates = [self._screen.deadline(), self.input.deadline(), self.game.hourglass.next_deadline(now),
-                      self.outputs.ring_deadline(now)]
-        if self.storage.problem is not None:
-            candidates.append(self._storage_retry_at)
+                      self.outputs.ring_deadline(now), self.storage_watch.deadline()]
         found = [c for c in candidates if c is not None]
         return min(found) if found else None
 
@@ -164,20 +154,10 @@ class App:
             self._guarded(self._input, event)
         if self.running:
             self._guarded(self.input.tick, self.clock.now())
-            self.retry_storage()
+            if self.storage_watch.retry(self.clock.now()):  # storage works again: redraw everything
+                self.draw(force=True)
             self.game.save_ui()
             self.draw()
-
-    def retry_storage(self) -> None:
-        """While storage fails, try it again every STORAGE_RETRY seconds: play goes on by itself."""
-        if self.storage.problem is None:
-            return
-        now = self.clock.now()
-        if now >= self._storage_retry_at:
-            self._storage_retry_at = now + STORAGE_RETRY
-            if self.storage.retry():
-                log.warning("storage works again")
-                self.draw(force=True)
 
     def _input(self, event: InputEvent) -> None:
         if event.kind == "quit":
@@ -197,30 +177,10 @@ class App:
         except Exception:  # noqa: BLE001
             log.exception("a screen failed on %r; the box goes on", arg)
 
-    def _emulator_legend(self, language: str) -> None:
-        """The emulator's side panel in the interface language (other backends have no panel)."""
-        set_legend = getattr(self.box, "set_legend", None)
-        if set_legend is not None:
-            set_legend(emulator_legend(language if language in LANGUAGES else self.tr.language))
-
     def frame(self) -> Frame:
         """The current screen's frame with the game's ring (public view, live effects, the running hourglass)."""
-        screen = self._screen
-        assert screen is not None
-        if self.storage.problem is not None:  # nothing can be saved: say so everywhere, show nothing else
-            return storage_frame(self.tr, self.storage.problem)
-        if self.storage.notice is not None:
-            return notice_frame(self.tr, self.storage.notice)
-        frame = screen.frame()
-        session = self.game.session
-        if frame.ring_view is None and session is not None and screen.in_game:
-            frame.ring_view = session.public_view()
-        now = self.clock.now()
-        frame.ring = frame.ring + self.game.live_effects(now)
-        hourglass = self.game.hourglass
-        if hourglass.state(now) != "idle" and screen.in_game and not frame.ring and self.box.ring is not None:
-            frame.ring_pixels = hourglass.ring_frame(now, self.box.ring.count)
-        return frame
+        assert self._screen is not None
+        return compose_frame(self._screen, self.game, self.storage_watch, self.tr, self.clock, self.box.ring)
 
     def draw(self, *, force: bool = False) -> None:
         frame = self.frame()
@@ -261,8 +221,7 @@ class App:
             pass
 
     def stop(self, reason: str) -> None:
-        self.running = False
-        self.stop_reason = reason
+        self.running, self.stop_reason = False, reason
 
     def shutdown(self) -> None:
         """Save, leave a "paused" frame, close the devices. Idempotent."""

@@ -204,6 +204,10 @@ class GameController:
             self.saved_ui = state
 
     # -- the hourglass (a sand timer any seat turns; advisory) ------------------------------------------------
+    def on_setting(self, key: str, value: Any) -> None:
+        if key == "hourglass_seconds":
+            self.hourglass.length = float(value)
+
     def toggle_hourglass(self, what: str = "start") -> None:
         now = self.clock.now()
         if what == "start":

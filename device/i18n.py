@@ -128,6 +128,13 @@ class Translator:
         return key in self._messages
 
 
+def show_emulator_legend(box: object, language: str) -> None:
+    """The emulator's side panel in ``language`` (other backends have no panel)."""
+    set_legend = getattr(box, "set_legend", None)
+    if set_legend is not None:
+        set_legend(emulator_legend(language))
+
+
 def emulator_legend(language: str) -> dict[str, str]:
     """The emulator's side-panel texts (``[emulator]``) in ``language``: the app hands them to the emulator, which
     never reads device's catalogs itself (hardware does not import device)."""

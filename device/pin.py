@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from device.storage import Storage
+
 log = logging.getLogger("duetbox.pin")
 
 FILE_NAME = "admin.json"
@@ -160,6 +162,17 @@ class PinStore:
             self._save()
         except OSError as exc:  # a full disk must not open the door: the wait holds in memory all the same
             log.error("cannot save the PIN tries (%s)", exc.strerror)
+
+    @classmethod
+    def beside(cls, storage: Storage) -> PinStore:
+        """The PIN store of ``storage``'s directory (outside the database), with a PIN an older box kept in clear
+        in the settings moved into it (and out of the settings)."""
+        pins = cls(storage.directory)
+        old_pin = storage.settings().get("pin")
+        if old_pin is not None:
+            pins.migrate(old_pin)
+            storage.set_setting("pin", None)
+        return pins
 
     def migrate(self, old: object) -> None:
         """An older box kept its PIN in clear in the settings: hash it here (the default "0000" is not kept)."""

@@ -1,0 +1,29 @@
+"""What the loop draws each time: the current screen's frame (or the storage's message instead of it) with the
+game's ring: its public view, the live effects, the running hourglass."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from device.game import GameController
+from device.screens.base import Frame, Screen
+from device.storage_screen import StorageWatch
+from hardware.base import Clock, LedRing
+
+
+def compose(screen: Screen, game: GameController, watch: StorageWatch, tr: Callable[..., str], clock: Clock,
+            ring: LedRing | None) -> Frame:
+    """The frame to show now (nothing is drawn here)."""
+    instead = watch.frame(tr)  # nothing can be saved: say so everywhere, show nothing else
+    if instead is not None:
+        return instead
+    frame = screen.frame()
+    session = game.session
+    if frame.ring_view is None and session is not None and screen.in_game:
+        frame.ring_view = session.public_view()
+    now = clock.now()
+    frame.ring = frame.ring + game.live_effects(now)
+    hourglass = game.hourglass
+    if hourglass.state(now) != "idle" and screen.in_game and not frame.ring and ring is not None:
+        frame.ring_pixels = hourglass.ring_frame(now, ring.count)
+    return frame
