@@ -12,14 +12,14 @@ import logging
 import threading
 from collections.abc import Sequence
 
+from engine import lemmas
+from engine.clues import STEMMER_LANGUAGES, prepare
+
 log = logging.getLogger("duetbox.cluewarm")
 
 
 def warm(language: str, words: Sequence[str] = ()) -> threading.Thread | None:
     """Start loading ``language``'s table and preparing ``words``; the thread (None for an unknown language)."""
-    from engine import lemmas
-    from engine.clues import STEMMER_LANGUAGES, prepare
-
     if language not in STEMMER_LANGUAGES:
         return None
     lemmas.preload(language)

@@ -20,6 +20,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from hardware.pi import ring_device
+
 log = logging.getLogger(__name__)
 
 #: What the Pi backend needs before it can show anything: the display, the OLEDs' I2C bus, the ring's SPI bus.
@@ -184,8 +186,6 @@ def devices_needed(config: Any) -> list[str]:
             needed.append(bus)
     ring = getattr(config, "ring", None)
     if ring is not None:
-        from hardware.pi import ring_device
-
         device = ring_device(ring)  # /dev/leds0 for driver = "leds", not the SPI device
         if device not in needed:
             needed.append(device)

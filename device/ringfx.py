@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from device.render import models as m
+from device.render import ring
 from engine import events as ev
 
 #: How long each effect stays on the ring when the ring renderer does not say (seconds).
@@ -60,28 +61,13 @@ def new_turn(events: list[Any]) -> bool:
 
 
 def duration(effect: Any) -> float:
-    try:
-        from device.render import ring
-
-        table = getattr(ring, "FLASH_SECONDS", {})
-    except ImportError:  # pragma: no cover
-        table = {}
     if isinstance(effect, m.GuessFlash):
-        return float(table.get(effect.result, DEFAULT_SECONDS[effect.result]))
+        return float(ring.FLASH_SECONDS.get(effect.result, DEFAULT_SECONDS[effect.result]))
     if isinstance(effect, m.WinEffect):
-        return float(getattr(_ring_module(), "WIN_SECONDS", DEFAULT_SECONDS["win"]))
+        return float(ring.WIN_SECONDS)
     if isinstance(effect, m.LossEffect):
-        return float(getattr(_ring_module(), "LOSS_SECONDS", DEFAULT_SECONDS["loss"]))
+        return float(ring.LOSS_SECONDS)
     return 0.0
-
-
-def _ring_module() -> Any:
-    try:
-        from device.render import ring
-
-        return ring
-    except ImportError:  # pragma: no cover
-        return None
 
 
 def finished(effect: Any, now: float) -> bool:

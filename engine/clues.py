@@ -19,6 +19,9 @@ from functools import cache
 
 import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
 
+from . import families, lemmas
+from .folding import normalize as normalize  # re-exported: engine.clues.normalize is the public name
+
 # Game language -> Snowball algorithm name.
 STEMMER_LANGUAGES: dict[str, str] = {
     "fr": "french",
@@ -49,7 +52,6 @@ _COMBINING_FOLDED = frozenset(
     ("micro", "macro", "mini", "maxi", "tele", "auto", "foto", "photo", "radio", "aero", "hydro", "bio", "geo", "eco",
      "electro", "super", "hyper", "ultra", "multi", "poly", "mono", "semi", "demi", "inter", "extra", "pseudo",
      "termo", "thermo", "video", "moto", "porte", "grand"))
-_LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ĳ": "ij", "ø": "o", "ł": "l", "đ": "d"})
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2018": "'"})
 # Romanian is often typed with the legacy cedilla letters; the stemmer knows the comma-below ones.
 _RO_COMMA_BELOW = str.maketrans({"ş": "ș", "ţ": "ț", "Ş": "Ș", "Ţ": "Ț"})
@@ -78,16 +80,6 @@ class ClueProblem:
             "same_stem": f"The clue is of the same family as {shown}, which is on the table",
         }
         return messages.get(self.code, f"Invalid clue ({self.code})")
-
-
-def normalize(word: str) -> str:
-    """Casefold, drop accents (NFKD minus combining marks), strip spaces: " École " -> "ecole".
-
-    Ligatures are spelled out the way the box's letter picker spells them: cœur -> coeur, nævus -> naevus,
-    Straße -> strasse (casefold does ß)."""
-    # Compatibility forms (𝒜, ﬁ) must be decomposed before casefolding, and casefolding may compose again.
-    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", word).casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).translate(_LIGATURES).strip()
 
 
 def check_clue(
@@ -172,15 +164,11 @@ class _Info:
     @property
     def parts(self) -> tuple[str, ...]:
         """Folded parts of a compound (MICROUNDE: micro, unde), () when not one; worked out for visible words only."""
-        from . import families
-
         return families.parts(self.raw, self.language)
 
 
 @cache
 def _info(word: str, language: str) -> _Info:
-    from . import families, lemmas
-
     raw = _raw(word, language)
     folded = normalize(word)
     found = lemmas.lemmas(word.strip(), language)
@@ -203,7 +191,7 @@ def _forms(a: _Info, b: _Info, language: str) -> bool:
 def _family(a: _Info, b: _Info, language: str) -> bool:
     """Same family: a shared stem (on the words, their lemmas, and their roots after a known prefix)."""
     stem = _stemmer(language)
-    suffixes = _SUFFIXES.get(language, ())
+    suffixes = families.SUFFIXES.get(language, ())
     if _same_family(a.folded, b.folded, stem, suffixes) or _same_family(a.raw, b.raw, stem, suffixes):
         return True
     skeleton = _SKELETONS.get(language)  # Italian uo/o only: Romanian's oa/o and ea/e refused too many look-alikes
@@ -220,22 +208,17 @@ def _compound_with(a: _Info, b: _Info, language: str) -> bool:
     """The clue is a prefix and a visible word (CONTRABAS with BAS on the table, the Romanian rules' example);
     longer visible words inside a clue are refused as "contains" already. Not in English, whose rules allow
     SPARROW for ROW ("don't be too strict"), nor with any head word (DISCURS holds URS by chance)."""
-
-    from .families import PREFIXES
-
     clue, shown = a.folded, b.folded
     if len(shown) < 3 or not clue.endswith(shown) or len(a.raw) != len(clue):
         return False
     head = a.raw[: len(clue) - len(shown)]
-    return len(head) > MIN_PART_LETTERS and head in PREFIXES.get(language, ())
+    return len(head) > MIN_PART_LETTERS and head in families.PREFIXES.get(language, ())
 
 
 def _compound_part(a: _Info, b: _Info, language: str) -> bool:
     """The clue is, holds or belongs to the family of a part of a visible compound (MICROUNDE: micro, microscop,
     unduire; HORSESHOE: snowshoe), but a part that only happens to be in the clue is not (microb, tunde, and
     réparation holds para- by chance): a part held must start or end the clue, next to a word of its own."""
-    from . import lemmas
-
     clue, raw = a.folded, a.raw
     stem = _stemmer(language)
     own = a.keys | set(a.roots)  # the clue, its lemmas, its roots under a prefix (unhorsed -> horsed)
@@ -305,20 +288,6 @@ def _alternations(*pairs: tuple[str, str]) -> Callable[[str], str]:
 # ferestre), Italian uo/o (scuola, scolaro; fuoco, focolare).
 _SKELETONS: dict[str, Callable[[str], str]] = {
     "it": _alternations(("uo", "o"),),
-}
-
-
-# Derivational endings a 3-letter stem must be followed by to make a family (ROUE / ROUAGE, RUN / RUNNER).
-_SUFFIXES: dict[str, tuple[str, ...]] = {
-    "fr": ("age", "eur", "euse", "ier", "iere", "ette", "et", "on", "ment", "ee", "erie", "iste", "isme", "able",
-           "ite", "ation", "aison", "ure", "ant", "ine", "eau", "elle"),
-    "en": ("er", "ers", "ing", "ings", "ness", "ment", "ful", "less", "able", "ish", "ist", "ism", "ery", "ly",
-           "ed", "ion", "ster", "let", "ling"),
-    "ro": ("ar", "arie", "ime", "tor", "toare", "ire", "are", "ut", "ica", "el", "ie", "esc", "easca", "ist",
-           "iste", "itor"),
-    "de": ("er", "ung", "chen", "lein", "heit", "keit", "schaft", "isch", "erei", "in", "ling", "nis"),
-    "it": ("ino", "ina", "etto", "etta", "ello", "ella", "one", "aio", "aia", "iere", "iera", "ista", "ata", "tore",
-           "trice", "eria", "ezza", "mento", "zione"),
 }
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import cache
 
 from . import lemmas
+from .folding import normalize
 
 #: Prefixes a derived word may start with (lower case, with accents), longest tried first.
 PREFIXES: dict[str, tuple[str, ...]] = {
@@ -39,13 +40,24 @@ COMBINING: tuple[str, ...] = (
     "semi", "demi", "inter", "extra", "pseudo", "termo", "thermo", "video", "vidéo", "moto", "porte", "grand",
 )
 
+# Derivational endings a 3-letter stem must be followed by to make a family (ROUE / ROUAGE, RUN / RUNNER).
+SUFFIXES: dict[str, tuple[str, ...]] = {
+    "fr": ("age", "eur", "euse", "ier", "iere", "ette", "et", "on", "ment", "ee", "erie", "iste", "isme", "able",
+           "ite", "ation", "aison", "ure", "ant", "ine", "eau", "elle"),
+    "en": ("er", "ers", "ing", "ings", "ness", "ment", "ful", "less", "able", "ish", "ist", "ism", "ery", "ly",
+           "ed", "ion", "ster", "let", "ling"),
+    "ro": ("ar", "arie", "ime", "tor", "toare", "ire", "are", "ut", "ica", "el", "ie", "esc", "easca", "ist",
+           "iste", "itor"),
+    "de": ("er", "ung", "chen", "lein", "heit", "keit", "schaft", "isch", "erei", "in", "ling", "nis"),
+    "it": ("ino", "ina", "etto", "etta", "ello", "ella", "one", "aio", "aia", "iere", "iera", "ista", "ata", "tore",
+           "trice", "eria", "ezza", "mento", "zione"),
+}
+
 MIN_ROOT = 4  # letters left after a prefix, and in each part of a compound
 
 
 def _suffixes(language: str) -> tuple[str, ...]:
-    from .clues import _SUFFIXES
-
-    return _SUFFIXES.get(language, ())
+    return SUFFIXES.get(language, ())
 
 
 def _known(word: str, language: str) -> bool:
@@ -54,8 +66,6 @@ def _known(word: str, language: str) -> bool:
 
 
 def _folded(word: str) -> str:
-    from .clues import normalize
-
     return normalize(word)
 
 

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Literal, overload
 
 from hardware.base import SEATS, ButtonPanel, Clock, InputEvent, LedRing, Seat, SeatScreen, SharedDisplay
 from hardware.config import HardwareConfig, load_config
+from hardware.degrade import DisplayWait
+from hardware.degrade import missing_oleds as _missing_oleds
 from hardware.events import EventQueue
 
 if TYPE_CHECKING:  # pragma: no cover - typing only (the backends import pygame or the Pi libraries)
-    from hardware.degrade import DisplayWait
     from hardware.emulator import EmulatorBox
     from hardware.mock import MockBox
     from hardware.pi import PiBox
@@ -61,9 +62,7 @@ class Box:
 
     def missing_oleds(self) -> dict[Seat, str]:
         """The seats whose OLED is missing or failing now, with the reason (see ``hardware.degrade``)."""
-        from hardware.degrade import missing_oleds
-
-        return missing_oleds(self.oleds)
+        return _missing_oleds(self.oleds)
 
     def service(self) -> None:
         """Retry outputs that a fault kept back (their backoff is timed by the box clock)."""

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from engine.clues import check_clue
 from partner.space import VectorSpace
 from partner.text import fold, stem
 
@@ -73,11 +74,7 @@ def candidate_mask(
 
 
 def engine_checker(lang: str, strict: bool = True) -> Checker | None:
-    """The engine's check_clue as a yes/no function, or None when the engine's checker is not available."""
-    try:
-        from engine.clues import check_clue
-    except ImportError:
-        return None
+    """The engine's check_clue as a yes/no function (callers also accept None: playing without a checker)."""
 
     def check(word: str, visible: Sequence[str]) -> bool:
         try:

@@ -8,6 +8,8 @@ import unicodedata
 
 import pygame
 
+from engine.missions import default_map
+
 from . import cards as C
 from .models import (
     AttractUi,
@@ -297,8 +299,6 @@ def city_position(city: MapCity, index: int, count: int) -> tuple[float, float]:
         return city.pos
     if _DEFAULT_POSITIONS is None:
         try:
-            from engine.missions import default_map
-
             _DEFAULT_POSITIONS = {_norm(c.name): (c.x, c.y) for c in default_map().cities}
         except (ImportError, OSError, ValueError):
             _DEFAULT_POSITIONS = {}

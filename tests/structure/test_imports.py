@@ -103,13 +103,6 @@ LAZY_ALLOWED = {
     "device/commands/export.py", "device/commands/hw_test.py", "device/commands/words.py",
     # the backends: `import hardware` must work without pygame or the Pi libraries
     "hardware/box.py",
-    # not yet moved (issue 12, next step): the benches, the renderers' optional parts, ringfx, outputs
-    "device/bench.py", "device/bench_pi.py", "device/render/shared.py", "device/render/screens.py",
-    "device/ringfx.py", "device/outputs.py", "device/cluewarm.py",
-    # the wait for the ring's device node reads hardware.pi's paths only on the pi path (issue 14's code)
-    "device/notify.py",
-    # the clue checker's optional lemma data (simplemma) and its family tables (issue 16's modules)
-    "engine/clues.py", "engine/families.py", "engine/lemmas.py", "partner/legal.py", "partner/build.py",
 }
 
 
