@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from device.audio import Audio
+from device.audio import Audio, SoundPlayer, Speaker
 from device.cluewarm import warm as warm_clue_checker
 from device.degraded import OledNotice
 from device.frames import compose as compose_frame
@@ -26,6 +26,7 @@ from device.game import GameController, NotSaved
 from device.i18n import LANGUAGES, Translator, show_emulator_legend
 from device.inputs import InputInterpreter
 from device.navigation import Navigator
+from device.notify import Notifier
 from device.outputs import Outputs
 from device.pin import PinStore
 from device.preferences import Settings
@@ -47,9 +48,9 @@ MAX_WAIT = 1.0
 class App:
     """The box app over one ``hardware.box.Box`` and one ``Storage``."""
 
-    def __init__(self, box: Box, storage: Storage, *, seed: int | None = None, notifier: Any = None,
-                 sound: Any = None, speech: Any = None, power: Callable[[str], None] | None = None,
-                 strict: bool = True) -> None:
+    def __init__(self, box: Box, storage: Storage, *, seed: int | None = None, notifier: Notifier | None = None,
+                 sound: SoundPlayer | None = None, speech: Speaker | None = None,
+                 power: Callable[[str], None] | None = None, strict: bool = True) -> None:
         self.box = box
         self.strict = strict
         self._storage = storage

@@ -30,10 +30,11 @@ class Speaker(Protocol):
 class Audio:
     """The box's sound player and speaker (either may be missing) under the current settings."""
 
-    def __init__(self, settings: Mapping[str, Any], sound: Any = None, speaker: Any = None) -> None:
+    def __init__(self, settings: Mapping[str, Any], sound: SoundPlayer | None = None,
+                 speaker: Speaker | None = None) -> None:
         self.settings = settings
-        self.sound: SoundPlayer | None = sound
-        self.speaker: Speaker | None = speaker
+        self.sound = sound
+        self.speaker = speaker
         self.speak_in(str(settings["language"]))
         self.update_sound()
 

@@ -15,6 +15,7 @@ from typing import Any
 from device import ringfx
 from device.hourglass import Hourglass
 from device.i18n import Translator
+from device.render import models as m
 from device.storage import Finish, Storage
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -48,7 +49,7 @@ class GameController:
         self.kind = ""
         self.options: dict[str, Any] = {}
         self.saved_ui: dict[str, Any] | None = None
-        self.effects: list[Any] = []
+        self.effects: list[m.RingEffect] = []
         #: what a kind of game keeps between its screens (the solo partner, its explanations), by name
         self.keep: dict[str, Any] = {}
         try:
@@ -183,7 +184,7 @@ class GameController:
         if ringfx.new_turn(events):
             self.hourglass.reset()  # the sand timer belongs to one turn
 
-    def live_effects(self, now: float) -> tuple[Any, ...]:
+    def live_effects(self, now: float) -> tuple[m.RingEffect, ...]:
         self.effects = [fx for fx in self.effects if not ringfx.finished(fx, now)]
         return tuple(self.effects)
 

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from device.render import models as m
 from device.render import ring
 from engine import events as ev
+from engine.events import Event
 
 #: How long each effect stays on the ring when the ring renderer does not say (seconds).
 DEFAULT_SECONDS: dict[str, float] = {"agent": 1.2, "bystander": 1.2, "assassin": 2.0, "win": 4.0, "loss": 4.0}
 
 
-def _result(event: Any) -> str | None:
+def _result(event: Event) -> str | None:
     """"agent", "bystander" or "assassin" for a guess's event (Duet's or classic's), else None."""
     if isinstance(event, ev.AgentFound):
         return "agent"
@@ -25,8 +26,8 @@ def _result(event: Any) -> str | None:
     return None
 
 
-def effects_for(events: list[Any], now: float) -> list[Any]:
-    out: list[Any] = []
+def effects_for(events: Sequence[Event], now: float) -> list[m.RingEffect]:
+    out: list[m.RingEffect] = []
     for event in events:
         result = _result(event)
         if result is not None:
@@ -38,7 +39,7 @@ def effects_for(events: list[Any], now: float) -> list[Any]:
     return out
 
 
-def cues_for(events: list[Any]) -> list[str]:
+def cues_for(events: Sequence[Event]) -> list[str]:
     """Sound cue names (device.sound.CUES) for these events."""
     out: list[str] = []
     assassin = any(_result(e) == "assassin" for e in events)
@@ -55,12 +56,12 @@ def cues_for(events: list[Any]) -> list[str]:
     return out
 
 
-def new_turn(events: list[Any]) -> bool:
+def new_turn(events: Sequence[Event]) -> bool:
     """True when these events end a turn or start a new one (the hourglass is reset then)."""
     return any(isinstance(e, (ev.ClueGiven, ev.TurnEnded, ev.SuddenDeathStarted)) for e in events)
 
 
-def duration(effect: Any) -> float:
+def duration(effect: m.RingEffect) -> float:
     if isinstance(effect, m.GuessFlash):
         return float(ring.FLASH_SECONDS.get(effect.result, DEFAULT_SECONDS[effect.result]))
     if isinstance(effect, m.WinEffect):
@@ -70,5 +71,5 @@ def duration(effect: Any) -> float:
     return 0.0
 
 
-def finished(effect: Any, now: float) -> bool:
+def finished(effect: m.RingEffect, now: float) -> bool:
     return now - float(effect.start) >= duration(effect)

@@ -373,7 +373,7 @@ def _open(hardware: str, config: HardwareConfig, size: tuple[int, int] | None, s
         raise UsageError(f"cannot open the {hardware} hardware: {exc}") from None
 
 
-def _wait_for_devices(config: Any, notifier: Any) -> None:
+def _wait_for_devices(config: HardwareConfig, notifier: Notifier | None) -> None:
     """At boot the display, GPIO, I2C and SPI nodes can appear a little after the service starts: wait for
     the ones this configuration needs, at most DEVICE_WAIT seconds. UsageError naming those still missing."""
     from device import notify
