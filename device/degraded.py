@@ -14,11 +14,15 @@ The app keeps one ``OledNotice`` and calls ``after_draw`` after each frame (one 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
+from device.i18n import Translator
+from device.notify import Notifier
 from device.render.models import OledTextUi
 from device.render.oled import render_oled
 from device.render.text import ellipsize, pg_font
+from hardware.base import LedRing, Seat, SeatScreen
 
 log = logging.getLogger("duetbox.degraded")
 
@@ -100,12 +104,12 @@ class DisplayWaitMessages:
     """A ``hardware.degrade.DisplayWait``: says on the OLEDs and the ring that the box waits for its shared
     display, and keeps systemd informed (``notifier`` may be None)."""
 
-    def __init__(self, tr: Any, notifier: Any = None) -> None:
+    def __init__(self, tr: Translator, notifier: Notifier | None = None) -> None:
         self.tr = tr
         self.notifier = notifier
-        self.shown: list[Any] = []  # the OLED models shown (tests)
+        self.shown: list[OledTextUi] = []  # the OLED models shown (tests)
 
-    def __call__(self, reason: str, attempt: int, oleds: Any, ring: Any) -> None:
+    def __call__(self, reason: str, attempt: int, oleds: Mapping[Seat, SeatScreen], ring: LedRing) -> None:
         tr = self.tr
         ui = OledTextUi(tr("degraded.display_title"),
                         (tr("degraded.display_line1"), tr("degraded.display_line2"), tr("degraded.display_line3")))

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from hardware.base import SEATS, Seat
+from hardware.base import SEATS, LedRing, Seat, SeatScreen
 from hardware.errors import HardwareMissing
 
 log = logging.getLogger("duetbox.hardware")
@@ -29,7 +29,7 @@ class DisplayWait(Protocol):
     """Called before each pause while the shared display is missing: ``reason`` is the last error's one-line
     fix, ``attempt`` counts from 1; the OLEDs and the ring are open (an OLED may be in fault itself)."""
 
-    def __call__(self, reason: str, attempt: int, oleds: Mapping[Seat, Any], ring: Any) -> None: ...
+    def __call__(self, reason: str, attempt: int, oleds: Mapping[Seat, SeatScreen], ring: LedRing) -> None: ...
 
 
 def start_in_fault(screen: Any, exc: OSError) -> None:
