@@ -25,16 +25,19 @@ import re
 import signal
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from PIL import Image
 
 from engine.userfiles import RECORD_LIMIT, SCRIPT_LIMIT, UnreadableFile, os_reason, read_json, read_text
 
 if TYPE_CHECKING:  # pragma: no cover - typing only (this command imports the app when it runs)
+    from device import audio
     from device.notify import Notifier
+    from device.remote.app import RemoteApp
     from device.storage import Storage
     from hardware.box import Box
     from hardware.config import HardwareConfig
@@ -52,7 +55,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # one line, no usage dump
+    def error(self, message: str) -> NoReturn:  # one line, no usage dump
         raise UsageError(message)
 
 
@@ -81,7 +84,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _bounded(low: int, high: int, what: str) -> Any:
+def _bounded(low: int, high: int, what: str) -> Callable[[str], int]:
     """An argparse type: a whole number from ``low`` to ``high`` (a huge or negative figure is one line)."""
 
     def parse(text: str) -> int:
@@ -397,7 +400,7 @@ def _wait_for_devices(config: HardwareConfig, notifier: Notifier | None) -> None
                          "(see docs/troubleshooting.md)")
 
 
-def _start_remote(app: Any, role: str, code: str | None) -> None:
+def _start_remote(app: RemoteApp, role: str, code: str | None) -> None:
     """``--remote host``: deal a remote game and print its code; ``--remote join``: join ``--code`` or type it."""
     from device.remote.pairing import BadCode, normalise
     from device.remote.screens import CodeEntryScreen
@@ -417,7 +420,7 @@ def _start_remote(app: Any, role: str, code: str | None) -> None:
         raise UsageError(f"--code: {exc}") from None
 
 
-def _sound(backend: str) -> Any:
+def _sound(backend: str) -> audio.SoundPlayer | None:
     if backend == "mock":
         return None
     try:
@@ -428,7 +431,7 @@ def _sound(backend: str) -> Any:
         return None
 
 
-def _speech(backend: str) -> Any:
+def _speech(backend: str) -> audio.Speaker | None:
     if backend == "mock":
         return None
     try:
