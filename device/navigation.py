@@ -3,6 +3,7 @@ other in a circle (they ask ``host.nav``), and the one place that picks a game's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from device.screens import again, classic, flows, missions, play, shell, solo
@@ -59,7 +60,8 @@ class Navigator:
 
     def after_game(self) -> None:
         """The players leave a finished game: "same settings again" first (device/screens/again.py)."""
-        starters = {"duet": flows.start_duet, "classic": classic.start_classic, "solo": solo.start_solo}
+        starters: dict[str, Callable[..., None]] = {"duet": flows.start_duet, "classic": classic.start_classic,
+                                                   "solo": solo.start_solo}
         again.after_game(self.host, starters, self.mission_map)
 
     def menu_extras(self, menu: Screen) -> list[Any]:
