@@ -327,42 +327,53 @@ class RemoteLink:
             self._publish("resolve", {"k": "resolve", "v": version, "card": card})
 
     def _host_message(self, kind: Any, message: dict[str, Any]) -> bool:
-        version = message.get("v")
         if kind == "hello":
-            public = message.get("pub")
-            if isinstance(public, str):
-                dealt = self.table.remote_hello(public)
-                if dealt is not None:
-                    self.setup_message = dealt
-                if self.setup_message is not None and self.setup_message.get("to") == public:
-                    self.publish_setup()
-                    self.publish_snapshot()
-                return True
-            return False
+            return self._host_hello(message)
         if kind == "facts":
-            left = message.get("left")
-            if isinstance(version, int) and isinstance(left, int):
-                self.setup_message = None  # the guest has its side: nothing to send it again
-                self.table.remote_learn(version, left=left)
-                return True
-            return False
+            return self._host_facts(message)
         if kind == "resolved":
-            card, colour = message.get("card"), message.get("id")
-            if self.resolving is None or (version, card) != self.resolving or not isinstance(colour, str):
-                return False
-            assert isinstance(version, int) and isinstance(card, int)
-            self.resolving = None
-            try:
-                self.table.remote_learn(version, colour=colour)
-                self.table.remote_resolved(version, card)
-            except (IllegalAction, ValueError) as exc:
-                log.error("seat A's guess could not be played (%s)", exc)
-                self._refuse(type(exc).__name__)
-            return True
+            return self._host_resolved(message)
         if kind != "propose":
             self.dropped += 1
             return False
-        action, left = message.get("a"), message.get("left")
+        return self._host_propose(message)
+
+    def _host_hello(self, message: dict[str, Any]) -> bool:
+        public = message.get("pub")
+        if not isinstance(public, str):
+            return False
+        dealt = self.table.remote_hello(public)
+        if dealt is not None:
+            self.setup_message = dealt
+        if self.setup_message is not None and self.setup_message.get("to") == public:
+            self.publish_setup()
+            self.publish_snapshot()
+        return True
+
+    def _host_facts(self, message: dict[str, Any]) -> bool:
+        version, left = message.get("v"), message.get("left")
+        if not (isinstance(version, int) and isinstance(left, int)):
+            return False
+        self.setup_message = None  # the guest has its side: nothing to send it again
+        self.table.remote_learn(version, left=left)
+        return True
+
+    def _host_resolved(self, message: dict[str, Any]) -> bool:
+        version, card, colour = message.get("v"), message.get("card"), message.get("id")
+        if self.resolving is None or (version, card) != self.resolving or not isinstance(colour, str):
+            return False
+        assert isinstance(version, int) and isinstance(card, int)
+        self.resolving = None
+        try:
+            self.table.remote_learn(version, colour=colour)
+            self.table.remote_resolved(version, card)
+        except (IllegalAction, ValueError) as exc:
+            log.error("seat A's guess could not be played (%s)", exc)
+            self._refuse(type(exc).__name__)
+        return True
+
+    def _host_propose(self, message: dict[str, Any]) -> bool:
+        version, action, left = message.get("v"), message.get("a"), message.get("left")
         if not isinstance(version, int) or not isinstance(action, dict):
             self.dropped += 1
             return False
