@@ -214,23 +214,11 @@ def run_script(app: Any, ops: list[Op], snapshots: Path | None, pace_ms: int) ->
             box.press(op.args[0])
             held.append(op.args[0])
         elif op.verb == "release":
-            names = list(op.args) or list(held)
-            for n in names:
-                box.release(n)
-                if n in held:
-                    held.remove(n)
+            _release(box, list(op.args) or list(held), held)
         elif op.verb == "hold":
-            box.press(op.args[0])
-            app.step(0)  # the press is seen at its own time; the hold then runs on the clock
-            box.advance(op.args[1] / 1000)
-            app.step(0)
-            box.release(op.args[0])
+            _hold(app, box.press, box.release, op.args[0], op.args[1])
         elif op.verb == "touch" and len(op.args) == 2:  # the finger stays down, the hold runs on the clock
-            box.touch_down(op.args[0])
-            app.step(0)
-            box.advance(op.args[1] / 1000)
-            app.step(0)
-            box.touch_up(op.args[0])
+            _hold(app, box.touch_down, box.touch_up, op.args[0], op.args[1])
         elif op.verb == "touch":
             box.touch(op.args[0])
         elif op.verb == "type":
@@ -246,6 +234,24 @@ def run_script(app: Any, ops: list[Op], snapshots: Path | None, pace_ms: int) ->
         app.step(0)
         if pace_ms:
             time.sleep(pace_ms / 1000)
+
+
+def _release(box: Any, names: list[str], held: list[str]) -> None:
+    """Release ``names`` (the script's ``release``), forgetting those held by ``down``."""
+    for n in names:
+        box.release(n)
+        if n in held:
+            held.remove(n)
+
+
+def _hold(app: Any, down: Callable[[Any], None], up: Callable[[Any], None], what: Any, ms: int) -> None:
+    """A button or a finger held ``ms`` milliseconds: the press is seen at its own time, then the hold runs on
+    the clock."""
+    down(what)
+    app.step(0)
+    app.box.advance(ms / 1000)
+    app.step(0)
+    up(what)
 
 
 def _advance(app: Any, seconds: float) -> None:

@@ -17,6 +17,7 @@ from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
 from engine.errors import IllegalAction, InvalidClue, StaleAction
 from engine.keyboard import picker_letters
 from engine.seats import other
+from engine.session import DuetSession
 from hardware.base import TOUCH_KINDS, InputEvent
 
 ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -618,7 +619,7 @@ class GameOverScreen(Screen):
 
     def frame(self) -> Frame:
         session = self.host.game.session
-        assert session is not None
+        assert isinstance(session, DuetSession)
         view = session.public_view()
         tr = self.tr
         won = view.phase == "won"
