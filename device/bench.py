@@ -31,10 +31,19 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import device.outputs as outputs
+from device.app import App
+from device.render.shared import SharedRenderer
+from device.screens.base import HOLD_SECONDS
+from device.storage import Storage
 from engine import duet
 from engine.actions import Clue, DuetAction, Guess, Penalty, Stop
+from engine.clues import check_clue, prepare
 from engine.keycard import random_key
 from engine.views import public_view, seat_view
+from engine.words import bundled_packs, draw_words, load_pack
+from hardware.box import open_box
+from hardware.oled import full_frame_cost
 
 #: I2C at 400 kHz: every byte on the wire takes 9 clock cycles (8 bits and the acknowledge).
 I2C_HZ = 400_000
@@ -84,8 +93,6 @@ def percentile(values: list[float], q: float) -> float:
 
 def setup_record(seed: int) -> dict[str, Any]:
     """A fresh Duet game as a ``duetbox-record/1`` record without actions (words: the bundled French pack)."""
-    from engine.words import draw_words, load_pack
-
     rng = random.Random(seed)
     words = draw_words(load_pack("fr"), rng)
     key = random_key(rng)
@@ -124,8 +131,6 @@ def script_lines(action: DuetAction) -> list[str]:
 
 def random_duet_game(rng: random.Random) -> duet.DuetState:
     """One game of random legal play (penalties included), to the end."""
-    from engine.words import draw_words, load_pack
-
     state = duet.new_game(draw_words(load_pack("fr"), rng), random_key(rng))
     while not state.over:
         state, _ = duet.apply(state, rng.choice(duet.legal_actions(state)))
@@ -135,8 +140,6 @@ def random_duet_game(rng: random.Random) -> duet.DuetState:
 # --- engine figures -----------------------------------------------------------------------------------------
 
 def engine_figures(quick: bool) -> dict[str, Any]:
-    from engine.words import draw_words, load_pack
-
     rng = random.Random(11)
     words = draw_words(load_pack("fr"), rng)
     # States where a guess is due, taken from random games.
@@ -178,8 +181,6 @@ _RENDER_SHARED = "_render_shared"
 @contextmanager
 def _timed_renderer(times: list[float], calls: list[tuple[Any, Any]] | None = None) -> Iterator[None]:
     """Time every call of the shared-display renderer the app uses (and keep its (view, model) in ``calls``)."""
-    import device.outputs as outputs
-
     # by name: device.outputs calls the renderer it imported under this private name
     original = getattr(outputs, _RENDER_SHARED)
     fallback = outputs._standin_shared
@@ -207,10 +208,6 @@ class AppDriver:
 
     def __init__(self, data_dir: str | Path, *, seed: int = 1, record: dict[str, Any] | None = None,
                  box: Any = None) -> None:
-        from device.app import App
-        from device.storage import Storage
-        from hardware.box import open_box
-
         self.box = box if box is not None else open_box("mock")
         self.storage = Storage(Path(data_dir))
         self.app = App(self.box, self.storage, seed=seed)
@@ -247,8 +244,6 @@ class AppDriver:
     def guess(self, action: Guess) -> tuple[float, int]:
         """Play a guess: touch the card, hold OK. Returns (seconds of the loop step that applied it, OLED bus
         bytes from the OK press to its release)."""
-        from device.screens.base import HOLD_SECONDS
-
         self.box.touch(action.card)
         self.step()
         before = self.oled_bytes()
@@ -281,8 +276,6 @@ class _NoDiffRenderer:
 
     def __init__(self, calls: list[tuple[Any, Any]]) -> None:
         import pygame
-
-        from device.render.shared import SharedRenderer
 
         self.calls = calls
         self._renderer_type = SharedRenderer
@@ -361,8 +354,6 @@ def _play_guesses(directory: Path, wanted: int, render_times: list[float] | None
 
 
 def app_figures(quick: bool) -> dict[str, Any]:
-    from hardware.oled import full_frame_cost
-
     render_times: list[float] = []
     calls: list[tuple[Any, Any]] = []
     with tempfile.TemporaryDirectory(prefix="duetbox-bench-") as tmp, _timed_renderer(render_times, calls):
@@ -420,8 +411,6 @@ def _full_redraw_times(driver: AppDriver, repeat: int, *, cold: bool = False) ->
         if renderer is not None:
             renderer.full(fresh, frame.view, frame.shared)
         else:
-            import device.outputs as outputs
-
             outputs._standin_shared(fresh, frame.view, frame.shared)
         times.append(time.perf_counter() - start)
     return times
@@ -429,8 +418,6 @@ def _full_redraw_times(driver: AppDriver, repeat: int, *, cold: bool = False) ->
 
 def storage_figures(quick: bool) -> dict[str, Any]:
     """One committed action (SQLite WAL, synchronous=FULL) on this machine's disk, alone."""
-    from device.storage import Storage
-
     times: list[float] = []
     with tempfile.TemporaryDirectory(prefix="duetbox-bench-") as tmp:
         storage = Storage(Path(tmp))
@@ -691,9 +678,6 @@ def clue_checker_figures(quick: bool) -> dict[str, Any]:
     strict clue check against a 25-word board of the pack, the board prepared as the box does when it deals
     (``clue_check_ms_p50`` / ``_p99`` over all languages, in CPU time of the checking thread) and not prepared
     (``clue_check_cold_ms_p50``, wall time, the table already loaded)."""
-    from engine.clues import check_clue, prepare
-    from engine.words import bundled_packs, load_pack
-
     child = ("import json, sys, time; from engine import lemmas; t = time.perf_counter(); "
              "lemmas.preload(sys.argv[1]); lemmas.lemmas('x', sys.argv[1]); "
              "print(json.dumps([time.perf_counter() - t, lemmas.available(sys.argv[1])]))")

@@ -40,6 +40,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from device.bench import (
+    AppDriver,
+    _full_redraw_times,
+    _machine,
+    _timed_renderer,
+    percentile,
+    policy_action,
+    process_figures,
+    setup_record,
+)
+from device.screens.base import HOLD_SECONDS
+from engine.actions import Guess
+from hardware.config import load_config
+from hardware.mock import MockBox
+from hardware.oled import full_frame_cost
+from hardware.ring import SPI_HZ
+
 FRAME_MS = 1000 / 60  # one frame of a 60 Hz display: 16.7 ms
 CPU_BUDGET_MS = 3.0  # CPU per guess, here
 OLED_SLACK_MS = 5.0  # guess -> both OLEDs may take the bus time plus this
@@ -111,8 +128,6 @@ def sd_flush_s(rng: random.Random) -> float:
 
 
 def _ms(seconds: list[float], q: float) -> float | None:
-    from device.bench import percentile
-
     return round(percentile(seconds, q) * 1000, 2) if seconds else None
 
 
@@ -120,11 +135,6 @@ class _Timed:
     """The app on a threaded mock box with timed links, instrumented: presents, fsyncs, link timestamps."""
 
     def __init__(self, directory: Path, game: int, hz: float, rng: random.Random) -> None:
-        from device.bench import AppDriver, setup_record
-        from hardware.config import load_config
-        from hardware.mock import MockBox
-        from hardware.ring import SPI_HZ
-
         box = MockBox(load_config(None), threaded=True, i2c_hz=hz, spi_hz=SPI_HZ)
         self.box = box
         self.i2c = next(iter(box.i2c_links.values()))  # both OLEDs share port 1 in the default wiring
@@ -155,7 +165,7 @@ class _Timed:
         box.display.present = timed_present  # type: ignore[method-assign]
         box.ring.driver.write = timed_ring  # type: ignore[method-assign]
         for screen in box.oleds.values():
-            screen.show = timed_show(screen.show)  # type: ignore[method-assign]
+            screen.show = timed_show(screen.show)  # type: ignore[method-assign,assignment]  # timed wrapper
         self.driver = AppDriver(directory / f"g{game}", seed=game, record=setup_record(2000 + game), box=box)
         self.fsyncs: list[float] = []  # simulated flushes drawn in this step
         self.fsyncs_elapsed: list[float] = []  # ... and how long each took here (a sleep: plus the wake-up)
@@ -217,10 +227,6 @@ def in_game(driver: Any) -> bool:
 
 def _play(directory: Path, hz: float, wanted: int, *, redraws: bool) -> dict[str, list[float]]:
     """Random games on the timed app until ``wanted`` guesses were made; raw figures per guess and per clue."""
-    from device.bench import _full_redraw_times, _timed_renderer, policy_action
-    from device.screens.base import HOLD_SECONDS
-    from engine.actions import Guess
-
     out: dict[str, list[float]] = {k: [] for k in (
         "shared", "shared_less", "shared_less_drawn", "shown_cpu", "handover_cpu", "oleds", "oleds_over",
         "oleds_over_wire", "overshoot", "bus", "bytes", "fsync", "cpu", "cpu_step",
@@ -289,8 +295,6 @@ def _play(directory: Path, hz: float, wanted: int, *, redraws: bool) -> dict[str
 def profile_figures(board: Board, quick: bool, *, guesses: int | None = None) -> dict[str, Any]:
     """The Pi profile's figures (see the module docstring), at 400 kHz and at 100 kHz."""
     import os
-
-    from hardware.oled import full_frame_cost
 
     wanted = guesses if guesses is not None else (20 if quick else 150)
     shm = Path("/dev/shm")
@@ -361,8 +365,6 @@ def profile_figures(board: Board, quick: bool, *, guesses: int | None = None) ->
 def measure_profile(name: str, quick: bool, *, idle_seconds: float | None = None, guesses: int | None = None,
                     process: Callable[[bool, float | None], dict[str, Any]] | None = None) -> dict[str, Any]:
     """Every figure of ``duetbox bench --profile NAME``, the targets with met/missed, in one run."""
-    from device.bench import _machine, process_figures
-
     if name not in BOARDS:
         raise ValueError(f"unknown profile {name!r} (use one of: {', '.join(BOARDS)})")
     import os

@@ -11,7 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
+from device.render import ring as _ring
 from device.render.models import OledUi, OledView, RingEffect, SharedUi, SharedView
+from device.render.oled import render_oled as _render_oled
+from device.render.shared import SharedRenderer as _SharedRenderer
+from device.render.shared import render_shared as _render_shared
 from device.screens.base import Frame
 from engine.views import PublicView
 from hardware.base import RGB
@@ -20,21 +24,6 @@ if TYPE_CHECKING:  # pragma: no cover - typing only (pygame is imported where th
     import pygame
 
 log = logging.getLogger("duetbox.outputs")
-
-try:  # the real renderers
-    from device.render.shared import SharedRenderer as _SharedRenderer
-    from device.render.shared import render_shared as _render_shared
-except ImportError:  # pragma: no cover - depends on what has landed
-    _render_shared = None  # type: ignore[assignment]
-    _SharedRenderer = None  # type: ignore[assignment,misc]
-try:
-    from device.render.oled import render_oled as _render_oled
-except ImportError:  # pragma: no cover
-    _render_oled = None  # type: ignore[assignment]
-try:
-    from device.render import ring as _ring
-except ImportError:  # pragma: no cover
-    _ring = None  # type: ignore[assignment]
 
 
 def _text_of(model: object) -> list[str]:

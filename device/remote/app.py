@@ -90,9 +90,10 @@ class RemoteApp(App):
         super().shutdown()
 
 
-def unturned_map(view: SeatView, ui: Any) -> tuple[SeatView, Any]:
+def unturned_map(view: m.OledView, ui: Any) -> tuple[SeatView, Any]:
     """Seat B's key map as seat A's is drawn (card 0 at its top-left): on a turned display B sees the grid as A
     does. The OLED renderer turns B's map, so the cards are handed to it in reverse order (card i as 24 - i)."""
+    assert isinstance(view, SeatView), "remote play is Duet: a seat sees its Duet seat view"
     last = len(view.key) - 1
     public = replace(view.public, cards=tuple(reversed(view.public.cards)))
     if isinstance(ui, m.SeatKeyUi) and ui.cursor is not None:

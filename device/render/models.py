@@ -302,6 +302,55 @@ class ClassicCard:
     colour: Literal["R", "B", "N", "X"] | None = None
 
 
+# --- help pages (device/render/help.py draws them) -------------------------------------------------------
+
+@dataclass(frozen=True)
+class Figure:
+    """One illustration: ``kind`` is "word" (a card with ``content`` on it), "agent" (a found agent),
+    "assassin", "bystander" (a card with a bystander token), "red"/"blue" (a classic tile), "picture" (a
+    picture card, ``content`` its id), "key" (a hot-seat key card), "token" (a timer token), "code" (remote
+    play's six letters, ``content``). ``caption``: the word under it."""
+
+    kind: str
+    content: str = ""
+    caption: str = ""
+
+
+@dataclass(frozen=True)
+class HelpUi:
+    """One page of a mode's help: ``lines`` (short paragraphs), ``figures`` drawn beside them, ``page``
+    ("1/2"), ``hint`` (the buttons)."""
+
+    title: str
+    lines: tuple[str, ...]
+    figures: tuple[Figure, ...] = ()
+    page: str = ""
+    hint: str = ""
+    orientation: str = "table"
+
+
+@dataclass(frozen=True)
+class AboutUi:
+    """The about page: the version line, then the attributions and the notice lines."""
+
+    title: str
+    lines: tuple[str, ...]
+    hint: str = ""
+    orientation: str = "table"
+
+
+@dataclass(frozen=True)
+class ConfirmUi:
+    """A question before something that cannot be undone: ``choices`` (the safe one first), ``selected``."""
+
+    title: str
+    lines: tuple[str, ...]
+    choices: tuple[str, ...]
+    selected: int = 0
+    hint: str = ""
+    orientation: str = "table"
+
+
 SharedUi = (
     PlayUi
     | GameOverUi
@@ -315,6 +364,9 @@ SharedUi = (
     | AttractUi
     | MessageUi
     | ClassicPlayUi
+    | HelpUi
+    | AboutUi
+    | ConfirmUi
 )
 
 

@@ -27,6 +27,7 @@ from functools import lru_cache
 import pygame
 
 from engine.classic import ClassicPublicView
+from engine.pictures_deck import picture_path
 
 from . import cards as C
 from . import help as help_pages
@@ -50,7 +51,7 @@ from .models import (
     SharedView,
     StatsUi,
 )
-from .text import TextCache, copy_surface, ellipsize, pg_font, surface_like, turned_half
+from .text import TextCache, copy_surface, ellipsize, pg_font, surface_like, turned_half, wrap
 
 DEFAULT_LABELS = {
     "clues": "Clues",
@@ -866,8 +867,6 @@ def earlier(n: int) -> str:
 @lru_cache(maxsize=1024)
 def _paragraph_height(text: str, width: int, size: int, bold: bool = False) -> int:
     """The height ``screens.paragraph`` takes for ``text`` wrapped to ``width``."""
-    from .text import wrap
-
     font = pg_font(size, bold)
     lines = wrap(text, width, lambda s: font.size(s)[0]) if text else []
     return sum(int(font.size(line or " ")[1] * 1.05) for line in lines)
@@ -989,8 +988,6 @@ def _panel_fill(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 def _load_bundled_picture(picture_id: str) -> pygame.Surface | None:
     try:
-        from engine.pictures_deck import picture_path
-
         path = picture_path(picture_id)
         with path.open("rb") as fh:
             return pygame.image.load(fh, "picture.png")

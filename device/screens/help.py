@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from device.render import models as m
-from device.render.help import AboutUi, ConfirmUi, Figure, HelpUi
+from device.render.models import AboutUi, ConfirmUi, Figure, HelpUi
 from device.screens.base import Frame, Host, Screen
 from device.version import version
 from hardware.base import InputEvent
