@@ -43,6 +43,7 @@ from engine.keycard import random_key
 from engine.views import public_view, seat_view
 from engine.words import bundled_packs, draw_words, load_pack
 from hardware.box import open_box
+from hardware.mock import MockBox
 from hardware.oled import full_frame_cost
 
 #: I2C at 400 kHz: every byte on the wire takes 9 clock cycles (8 bits and the acknowledge).
@@ -207,7 +208,7 @@ class AppDriver:
     """The real app on the mock backend, played through its buttons (a test and bench helper)."""
 
     def __init__(self, data_dir: str | Path, *, seed: int = 1, record: dict[str, Any] | None = None,
-                 box: Any = None) -> None:
+                 box: MockBox | None = None) -> None:
         self.box = box if box is not None else open_box("mock")
         self.storage = Storage(Path(data_dir))
         self.app = App(self.box, self.storage, seed=seed)
