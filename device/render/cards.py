@@ -176,9 +176,6 @@ def card_face(
         return surf
     rounded(surf, CARD, body, radius)
     rounded(surf, CARD_EDGE, body, radius, max(1, min(w, h) // 40))
-    reserve = 0
-    if face.marks:
-        reserve = _token_radius(face) * 2 + 4
     if face.reveal is not None and not face.picture:
         _reveal(surf, face, body, radius, text, face.reveal)
     elif face.key is not None and not face.picture:
@@ -186,7 +183,7 @@ def card_face(
     elif face.picture:
         _picture(surf, face, body, pictures)
     else:
-        _words(surf, face, body, text, reserve)
+        _words(surf, face, body, text)
     if face.key is not None and face.picture and face.key != "N":
         _key_frame(surf, face, body, radius)
     if face.reveal is not None and face.picture:
@@ -238,12 +235,12 @@ def _tile(surf: pygame.Surface, face: Face, body: pygame.Rect, radius: int, text
     twice = face.orientation == "table" and not face.picture
     icon = int(min(w, h) * (0.4 if twice else 0.55))
     centre = (body.centerx, body.centery + h // 12) if twice else body.center
-    ink = INK_LIGHT
+    ink, plate = INK_LIGHT, None
     if face.agent:
         rounded(surf, GREEN, body, radius)
         rounded(surf, GREEN_DARK, body, radius, max(2, min(w, h) // 25))
         silhouette(surf, GREEN_DARK, (centre[0], centre[1] - h // 12), icon)
-        ink = GREEN_LIGHT
+        ink, plate = AGENT_LABEL
     elif face.assassin or face.colour == "X":
         rounded(surf, BLACK, body, radius)
         crosshair(surf, RED, (centre[0], centre[1] - h // 12), int(icon * 0.8))
@@ -252,35 +249,47 @@ def _tile(surf: pygame.Surface, face: Face, body: pygame.Rect, radius: int, text
         rounded(surf, TEAM_RED, body, radius)
         rounded(surf, TEAM_RED_DARK, body, radius, max(2, min(w, h) // 25))
         pygame.draw.circle(surf, TEAM_RED_DARK, (centre[0], centre[1] - h // 12), icon // 3)
+        plate = TEAM_RED_DARK
     elif face.colour == "B":
         rounded(surf, TEAM_BLUE, body, radius)
         rounded(surf, TEAM_BLUE_DARK, body, radius, max(2, min(w, h) // 25))
         r = icon // 3
         cx, cy = centre[0], centre[1] - h // 12
         pygame.draw.polygon(surf, TEAM_BLUE_DARK, [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)])
-    else:
-        rounded(surf, CARD_BAND, body, radius)
+        plate = TEAM_BLUE_DARK
+    else:  # a bystander: tan (the bystander tokens' colour), not the beige of a card still in play
+        rounded(surf, TAN, body, radius)
         rounded(surf, TAN_DARK, body, radius, max(2, min(w, h) // 25))
-        silhouette(surf, TAN, (centre[0], centre[1] - h // 12), icon)
+        silhouette(surf, TAN_DARK, (centre[0], centre[1] - h // 12), icon)
         ink = INK
     if not face.picture:
-        covered_labels(surf, face, text, ink)
+        covered_labels(surf, face, text, ink, plate)
 
 
-def covered_labels(surf: pygame.Surface, face: Face, text: TextCache, ink: Colour) -> None:
+#: Label ink and plate of a covered agent's tile (the shared renderer labels its cached blank tile with them).
+AGENT_LABEL: tuple[Colour, Colour | None] = (INK_LIGHT, GREEN_DARK)
+
+
+def covered_labels(surf: pygame.Surface, face: Face, text: TextCache, ink: Colour,
+                   plate: Colour | None = None) -> None:
     """The word of a covered card, small at the bottom edge for seat A and, in "table" orientation, turned
-    half a turn at the top edge for seat B (at least ``MIN_TEXT_PX``)."""
+    half a turn at the top edge for seat B (at least ``MIN_TEXT_PX``); on a ``plate`` of the tile's dark tone
+    where the tile itself is too light for the ink (contrast at least 4.5:1, WCAG AA)."""
     if not face.content:
         return
     w, h = face.size
     small = max(MIN_TEXT_PX, h // 6)
     edge = max(4, h // 14)  # clear of a cursor's frame
-    fitted = _fit(face.content, w - 2 * edge, small, bold=False)
+    fitted = _fit(face.content, w - 2 * edge - 8, small, bold=False)
     label = text.get(fitted, small, ink)
-    surf.blit(label, label.get_rect(midbottom=(w // 2, h - edge)))
+    spots = [(label, label.get_rect(midbottom=(w // 2, h - edge)))]
     if face.orientation == "table":
         turned = text.get(fitted, small, ink, flip=True)
-        surf.blit(turned, turned.get_rect(midtop=(w // 2, edge)))
+        spots.append((turned, turned.get_rect(midtop=(w // 2, edge))))
+    for surface, rect in spots:
+        if plate is not None:
+            rounded(surf, plate, rect.inflate(8, 0), max(2, rect.height // 4))
+        surf.blit(surface, rect)
 
 
 def _fit(word: str, width: int, size: int, bold: bool) -> str:
@@ -288,24 +297,99 @@ def _fit(word: str, width: int, size: int, bold: bool) -> str:
     return ellipsize(word, width, lambda s: font.size(s)[0])
 
 
-def _words(surf: pygame.Surface, face: Face, body: pygame.Rect, text: TextCache, reserve: int) -> None:
-    w, h = body.size
-    room = max(10, w - 10 - 2 * reserve)
+_WORD_MARGIN = 3  # px kept free at a word's ends and at its half's outer edge
+
+
+def token_reach(face: Face) -> int:
+    """How far from the card's edges a bystander token reaches, across and down (a double mistake's second
+    token included): the square corner at A's lower right, B's upper left, that words keep clear of."""
+    r = _token_radius(face)
+    return _token_pad(r) + r + r // 3 + 1
+
+
+def _word_fits(face: Face, size: int) -> tuple[int, int] | None:
+    """(width, height) of the word at ``size`` when one of the two token-clear placements holds it: beside
+    the token corner (the half's height, the width less the corner) or over it (the full width, the height of
+    the half less the corner); None when neither does."""
+    w, h = face.size
+    lw, lh = pg_font(size, False, True).size(face.content or " ")
+    full_w = w - 2 * _WORD_MARGIN
+    reach = token_reach(face)
     if face.orientation == "upright":
-        size = fit_size(face.content, room, int(h * 0.42), condensed=True, largest=max(10, h // 3))
+        tall, short = h - 2 * _WORD_MARGIN, h - 2 * reach
+    else:
+        half = h // 2
+        tall, short = half - _WORD_MARGIN, half - reach
+    if (lw <= full_w - reach and lh <= tall) or (lw <= full_w and lh <= short):
+        return lw, lh
+    return None
+
+
+def word_size(face: Face) -> int:
+    """The font size of a card's word: the largest at which the word fits its half card in a place where a
+    bystander token never is, so the size is the same with or without a token. Long words take the whole
+    width (a token then sits above or below them), short ones the whole height (a token sits beside them)."""
+    _, h = face.size
+    for size in range(max(10, h // 2), 5, -1):
+        if _word_fits(face, size) is not None:
+            return size
+    return 6
+
+
+def word_rects(face: Face, label_size: tuple[int, int]) -> list[tuple[pygame.Rect, bool]]:
+    """Where the word's surface(s) of ``label_size`` go on the card: (box, turned for B). Centred in its half,
+    and moved only as far as needed to keep clear of the token corner of its seat (aside if it is short
+    enough, else up or down)."""
+    w, h = face.size
+    lw, lh = label_size
+    reach = token_reach(face)
+    if face.orientation == "upright":
+        box = pygame.Rect(0, 0, lw, lh)
+        box.center = (w // 2, h // 2)
+        if face.marks:
+            if lw <= w - 2 * _WORD_MARGIN - reach:
+                box.right = min(box.right, w - reach)
+            else:
+                box.bottom = min(box.bottom, h - reach)
+                if "B" in face.marks:
+                    box.top = max(box.top, reach)
+        return [(box, False)]
+    half = h // 2
+    lower = pygame.Rect(0, 0, lw, lh)
+    lower.center = (w // 2, half + (h - half) // 2)
+    upper = pygame.Rect(0, 0, lw, lh)
+    upper.center = (w // 2, half // 2)
+    beside = lw <= w - 2 * _WORD_MARGIN - reach
+    if "A" in face.marks:
+        if beside:
+            lower.right = min(lower.right, w - reach)
+        else:
+            lower.bottom = min(lower.bottom, h - reach)
+    if "B" in face.marks:
+        if beside:
+            upper.left = max(upper.left, reach)
+        else:
+            upper.top = max(upper.top, reach)
+    return [(lower, False), (upper, True)]
+
+
+def _words(surf: pygame.Surface, face: Face, body: pygame.Rect, text: TextCache) -> None:
+    w, h = body.size
+    size = word_size(face)
+    if face.orientation == "upright":
         label = text.get(face.content, size, INK, condensed=True)
-        surf.blit(label, label.get_rect(center=body.center))
+        surf.blit(label, word_rects(face, label.get_size())[0][0])
         return
     half = h // 2
     band = pygame.Rect(0, 0, w, half)
     pygame.draw.rect(
         surf, CARD_BAND, band.inflate(-max(4, w // 20), -max(4, h // 14)), border_radius=max(2, h // 16)
     )
-    size = fit_size(face.content, room, int(half * 0.62), condensed=True, largest=max(10, h // 4))
     upright = text.get(face.content, size, INK, condensed=True)
     flipped = text.get(face.content, size, INK_FLIPPED, condensed=True, flip=True)
-    surf.blit(upright, upright.get_rect(center=(w // 2, half + half // 2)))
-    surf.blit(flipped, flipped.get_rect(center=(w // 2, half // 2)))
+    (lower, _), (upper, _) = word_rects(face, upright.get_size())
+    surf.blit(upright, lower)
+    surf.blit(flipped, upper)
 
 
 HALF_COLOUR = {
@@ -369,8 +453,14 @@ def _picture(surf: pygame.Surface, face: Face, body: pygame.Rect, pictures: Pict
 
 
 def _token_radius(face: Face) -> int:
+    """A bystander token on a card: small, in the corner of the seat that guessed (the word keeps clear)."""
     w, h = face.size
-    return max(5, int(min(h * 0.2, w * 0.11)))
+    return max(5, int(min(h * 0.085, w * 0.06)))
+
+
+def _token_pad(r: int) -> int:
+    """Distance from the card's edges to a bystander token's centre: the token sits in the very corner."""
+    return r + max(1, r // 6)
 
 
 def _marks(surf: pygame.Surface, face: Face, body: pygame.Rect) -> None:
@@ -383,7 +473,7 @@ def _marks(surf: pygame.Surface, face: Face, body: pygame.Rect) -> None:
         veil.fill((*TAN, 110))
         surf.blit(veil, body)
     r = _token_radius(face)
-    pad = r + max(3, r // 3)
+    pad = _token_pad(r)
     for seat in face.marks:
         if seat == "A":
             centre = (body.right - pad, body.bottom - pad)
@@ -392,9 +482,10 @@ def _marks(surf: pygame.Surface, face: Face, body: pygame.Rect) -> None:
             centre = (body.left + pad, body.top + pad)
             arrow = "up"
         if face.double:
+            third = r // 3  # the second token stacked toward the card's middle, inside the token corner
             token(
                 surf,
-                (centre[0] - r // 2, centre[1] - r // 2 if arrow == "down" else centre[1] + r // 2),
+                (centre[0] - third, centre[1] - third) if arrow == "down" else (centre[0] + third, centre[1] + third),
                 r,
                 "mark",
                 arrow,

@@ -229,7 +229,7 @@ class SharedRenderer:
         blank = self.face(replace(face, content=""), like)
         surf = copy_surface(blank)
         if not face.picture:
-            C.covered_labels(surf, face, self.text, C.GREEN_LIGHT)
+            C.covered_labels(surf, face, self.text, *C.AGENT_LABEL)
         return surf
 
     def picture(self, picture_id: str, size: tuple[int, int]) -> pygame.Surface | None:
