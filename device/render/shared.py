@@ -622,13 +622,8 @@ class SharedRenderer:
             seats_top = rect.bottom - pad // 2 - 2 * r
             prompt_h = _paragraph_height(ui.prompt, width, body) if ui.prompt else 0
             limit = seats_top - prompt_h - pad // 2
-            items: list[tuple[str, int, tuple[int, int, int], bool]] = []
-            if ui.score_line:
-                items.append((ui.score_line, int(body * 1.3), C.INK_LIGHT, True))
-            items.append((ui.reason, body, C.INK_LIGHT, False))
-            if ui.verdict:
-                items.append((ui.verdict, body, C.INK_MUTED, False))
-            items += [(line, body, C.INK_MUTED, False) for line in ui.summary]
+            clues = tuple(getattr(view, "clues", ()) or ())
+            items, body = _over_items(ui, body, width, limit - y, min(len(clues), 3), pad // 3)
             for string, size, ink, bold in items:
                 if not string:
                     continue
@@ -636,7 +631,6 @@ class SharedRenderer:
                     break
                 y = screens.paragraph(surface, self.text, string, x, y, width, size, ink, bold)
             # the clue history stays at game over: newest first, as many as fit, then "… +N"
-            clues = tuple(getattr(view, "clues", ()) or ())
             line = pg_font(body).get_linesize()
             if clues and y + 2 * line <= limit:
                 y += pad // 3
@@ -1018,3 +1012,27 @@ _WHOLE_SCREENS: tuple[tuple[type | tuple[type, ...], Callable[..., None]], ...] 
     (MessageUi, screens.message),
     *help_pages.PAGES,  # help, about, confirmation (device/render/help.py)
 )
+
+
+OverItem = tuple[str, int, tuple[int, int, int], bool]
+
+
+def _over_items(ui: GameOverUi, body: int, width: int, room: int, rows: int, gap: int) -> tuple[list[OverItem], int]:
+    """The game-over texts (score, reason, verdict, summary) and their body size: the largest size, from
+    ``body`` down to ``MIN_TEXT_PX``, at which they leave ``room`` for ``rows`` lines of the clue history."""
+    def items_at(size: int) -> list[OverItem]:
+        out: list[OverItem] = []
+        if ui.score_line:
+            out.append((ui.score_line, int(size * 1.3), C.INK_LIGHT, True))
+        out.append((ui.reason, size, C.INK_LIGHT, False))
+        if ui.verdict:
+            out.append((ui.verdict, size, C.INK_MUTED, False))
+        return out + [(line, size, C.INK_MUTED, False) for line in ui.summary]
+
+    for size in range(body, C.MIN_TEXT_PX - 1, -1):
+        items = items_at(size)
+        need = sum(_paragraph_height(t, width, sz, bold) for t, sz, _, bold in items if t)
+        history = rows * pg_font(size).get_linesize() + (gap if rows else 0)
+        if need + history <= room:
+            return items, size
+    return items_at(C.MIN_TEXT_PX), C.MIN_TEXT_PX
