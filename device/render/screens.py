@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -338,6 +340,103 @@ def _city_marker(surface: pygame.Surface, centre: tuple[int, int], r: int, statu
         pygame.draw.rect(surface, C.INK_MUTED, box, max(1, r // 5))
 
 
+def _map_label(city: MapCity, ui: MapUi, text: TextCache, size: int, chosen: bool) -> pygame.Surface:
+    ink = C.INK_LIGHT if city.status != "locked" else C.INK_MUTED
+    name = city_label(city.id, ui.language) if ui.language else city.name
+    return text.get(name, size, SELECT if chosen else ink, bold=chosen)
+
+
+def _label_spots(p: tuple[int, int], size: tuple[int, int], r: int) -> list[pygame.Rect]:
+    """Places for a label of ``size`` around a marker of radius ``r`` at ``p``: below, above, right, left,
+    the corners, then above or below reaching off to one side, at growing distances."""
+    w, h = size
+    x, y = p
+    out = []
+    for d in (1, r // 2 + 2, r + 2, 2 * r + 4, 3 * r + 6):
+        for anchor, at in (
+            ("midtop", (x, y + r + d)),
+            ("midbottom", (x, y - r - d)),
+            ("midleft", (x + r + d, y)),
+            ("midright", (x - r - d, y)),
+            ("topleft", (x + r + d // 2, y + r + d // 2)),
+            ("bottomleft", (x + r + d // 2, y - r - d // 2)),
+            ("topright", (x - r - d // 2, y + r + d // 2)),
+            ("bottomright", (x - r - d // 2, y - r - d // 2)),
+            ("topleft", (x - r, y + r + d)),  # below, reaching right
+            ("topright", (x + r, y + r + d)),  # below, reaching left
+            ("bottomleft", (x - r, y - r - d)),  # above, reaching right
+            ("bottomright", (x + r, y - r - d)),  # above, reaching left
+        ):
+            rect = pygame.Rect(0, 0, w, h)
+            setattr(rect, anchor, at)
+            out.append(rect)
+    return out
+
+
+def _near_spots(p: tuple[int, int], size: tuple[int, int], r: int) -> list[pygame.Rect]:
+    """Fallback places for a crowded marker: every box on a 3 px grid around ``p`` that leaves at least
+    the marker's centre uncovered (the box may reach over the marker's rim)."""
+    w, h = size
+    out = []
+    for top in range(p[1] - h - 2 * r, p[1] + 2 * r + 1, 3):
+        for left in range(p[0] - w - 2 * r, p[0] + 2 * r + 1, 3):
+            rect = pygame.Rect(left, top, w, h)
+            if _gap(rect, p) >= r // 2:
+                out.append(rect)
+    return out
+
+
+def place_map_labels(
+    cities: list[tuple[str, tuple[int, int], tuple[int, int]]], r: int, area: pygame.Rect
+) -> dict[str, pygame.Rect]:
+    """Where each city's name goes: (key, marker centre, label size) in, key -> label box out. A label is
+    always nearer its own marker than any other marker, inside the map and off every other marker; among
+    such places it takes one that hits no label placed yet (the most crowded cities first: fewest places),
+    preferring the first of ``_label_spots`` that is clearly its own (other markers at least ``r`` further),
+    else the one with the widest margin; when all are taken, the one that covers the least."""
+    return {k: pygame.Rect(v) for k, v in _place_labels(tuple(cities), r, tuple(area))}
+
+
+@lru_cache(maxsize=16)
+def _place_labels(
+    cities: tuple[tuple[str, tuple[int, int], tuple[int, int]], ...], r: int, area_box: tuple[int, int, int, int]
+) -> tuple[tuple[str, pygame.Rect], ...]:
+    area = pygame.Rect(area_box)
+    marker = {key: pygame.Rect(p[0] - r - 2, p[1] - r - 2, 2 * r + 4, 2 * r + 4) for key, p, _ in cities}
+    least = max(2, r // 4)
+    options: dict[str, list[tuple[pygame.Rect, float]]] = {}
+    for key, p, size in cities:
+        reach = size[0] + size[1] + 6 * r
+        near = [(k2, q) for k2, q, _ in cities if k2 != key and abs(q[0] - p[0]) + abs(q[1] - p[1]) < 2 * reach]
+        blocks = [marker[k2] for k2, _ in near]
+
+        def rated(spots: list[pygame.Rect], p: tuple[int, int] = p, near: list[Any] = near,
+                  blocks: list[pygame.Rect] = blocks, reach: int = reach) -> list[tuple[pygame.Rect, float]]:
+            out = []
+            for sp in spots:
+                if not area.contains(sp) or sp.collidelist(blocks) >= 0:
+                    continue
+                mine = _gap(sp, p)
+                margin = min((_gap(sp, q) for _, q in near), default=float(reach)) - mine
+                if margin > least:
+                    out.append((sp, margin))
+            return out
+
+        options[key] = rated(_label_spots(p, size, r)) or rated(_near_spots(p, size, r))
+        if not options[key]:
+            options[key] = [(sp, 0.0) for sp in _label_spots(p, size, r)]
+    placed: dict[str, pygame.Rect] = {}
+    for key in sorted(options, key=lambda k: len(options[k])):
+        taken = list(placed.values())
+        free = [(sp, m) for sp, m in options[key] if sp.collidelist(taken) < 0]
+        if free:
+            placed[key] = next((sp for sp, m in free if m >= r), max(free, key=lambda f: f[1])[0])
+        else:
+            placed[key] = min((sp for sp, _ in options[key]),
+                              key=lambda sp: sum(sp.clip(t).width * sp.clip(t).height for t in taken))
+    return tuple((k, pygame.Rect(v)) for k, v in placed.items())
+
+
 def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: TextCache) -> None:
     surface.fill(C.BG, rect)
     band = max(36, rect.height // 11)
@@ -407,54 +506,18 @@ def _map_cities(surface: pygame.Surface, ui: MapUi, text: TextCache, area: pygam
                 pos: dict[str, tuple[int, int]], r: int) -> None:
     """Every city's marker and name, the chosen city first, then the playable, ticked and locked ones."""
     label_size = max(C.MIN_TEXT_PX, int(r * 1.25))
-    taken: list[pygame.Rect] = []
-    for city in ui.cities:
-        p = pos[_norm(city.id)]
-        taken.append(pygame.Rect(p[0] - r - 2, p[1] - r - 2, 2 * r + 4, 2 * r + 4))
     order = {"ticked": 1, "playable": 0, "locked": 2}
+    spots: dict[str, pygame.Rect] | None = None
     for city in sorted(ui.cities, key=lambda c: (not _is_chosen(ui, c), order.get(c.status, 3))):
         p = pos[_norm(city.id)]
         chosen = _is_chosen(ui, city)
         _city_marker(surface, p, r, city.status, chosen)
-        ink = C.INK_LIGHT if city.status != "locked" else C.INK_MUTED
-        name = city_label(city.id, ui.language) if ui.language else city.name
-        n = text.get(name, label_size, SELECT if chosen else ink, bold=chosen)
-        others = [q for c2, q in ((c2, pos[_norm(c2.id)]) for c2 in ui.cities) if c2 is not city]
-        spot = _label_spot(n, p, r, others, taken, area)
-        taken.append(spot)
-        surface.blit(n, spot)
-
-
-def _label_spot(n: pygame.Surface, p: tuple[int, int], r: int, others: list[tuple[int, int]],
-                taken: list[pygame.Rect], area: pygame.Rect) -> pygame.Rect:
-    """Where a city's name goes: below, above, right or left of the marker (then the corners), wherever it hits
-    nothing placed yet and sits nearer its own marker than any other (no name beside the wrong city)."""
-    spots = []
-    for d in (2, r + 2, 2 * r + 4):
-        spots += [
-            n.get_rect(midtop=(p[0], p[1] + r + d)),
-            n.get_rect(midbottom=(p[0], p[1] - r - d)),
-            n.get_rect(midleft=(p[0] + r + 2 + d, p[1])),
-            n.get_rect(midright=(p[0] - r - 2 - d, p[1])),
-            n.get_rect(topleft=(p[0] + r + d // 2, p[1] + r + d // 2)),
-            n.get_rect(bottomleft=(p[0] + r + d // 2, p[1] - r - d // 2)),
-            n.get_rect(topright=(p[0] - r - d // 2, p[1] + r + d // 2)),
-            n.get_rect(bottomright=(p[0] - r - d // 2, p[1] - r - d // 2)),
-        ]
-
-    def own(spot: pygame.Rect) -> bool:
-        mine = _gap(spot, p)
-        return all(_gap(spot, q) > mine + r for q in others)
-
-    spot = next((sp for sp in spots if sp.collidelist(taken) < 0 and area.contains(sp) and own(sp)), None)
-    if spot is not None:
-        return spot
-
-    def covered(sp: pygame.Rect) -> int:  # crowded: the place that covers the least of what is already drawn
-        inside = 0 if area.contains(sp) else 10**6
-        return inside + sum(sp.clip(t).width * sp.clip(t).height for t in taken)
-
-    return min(spots, key=lambda sp: (covered(sp), not own(sp)))
+        n = _map_label(city, ui, text, label_size, chosen)
+        if spots is None:  # every label placed at once, each nearest its own marker (place_map_labels)
+            spots = place_map_labels(
+                [(_norm(c.id), pos[_norm(c.id)], _map_label(c, ui, text, label_size, _is_chosen(ui, c)).get_size())
+                 for c in ui.cities], r, area)
+        surface.blit(n, spots[_norm(city.id)])
 
 
 def _map_panel(surface: pygame.Surface, ui: MapUi, text: TextCache, panel: pygame.Rect, r: int) -> None:
