@@ -416,7 +416,7 @@ def _letter_strip(draw: ImageDraw.ImageDraw, letters: tuple[str, ...], selected:
                 break
             width = widths[index]
             left = x - width if direction < 0 else x
-            if left + width < 0 or left > WIDTH:
+            if left < 0 or left + width > WIDTH:  # only whole letters: none cut by the panel's edge
                 break
             draw.text((left, y), letters[index], font=font, fill=1)
             x = left - gap if direction < 0 else left + width + gap
@@ -451,8 +451,8 @@ def _menu(draw: ImageDraw.ImageDraw, ui: MenuUi) -> None:
 
     # the title is plain bold text over a rule (the selected row alone is drawn inverted)
     bold = pil_font(SMALL, bold=True)
-    draw.text((2, 0), _fit(ui.title, WIDTH - 4, lambda s: int(draw.textlength(s, font=bold))), font=bold,
-              fill=1)
+    title = _fit(ui.title, WIDTH - 4, lambda s: int(draw.textlength(s, font=bold)))
+    draw.text((2, -min(0, draw.textbbox((2, 0), title, font=bold)[1])), title, font=bold, fill=1)  # accents whole
     draw.line((0, 11, WIDTH - 1, 11), fill=1)
     rows = 4
     count = len(ui.items)

@@ -4,7 +4,9 @@ surface that records every text the shared renderer draws (``device.render.text.
 
 - no text is smaller than ``MIN_TEXT_PX`` (docs/usage.md gives it in mm);
 - no text is clipped (cut by its region, its card or the screen edge);
-- no two texts overlap.
+- no two texts overlap;
+- on each seat's OLED (128x64, one bit), no text's ink runs past the panel's edges (an accent cut off at the
+  top, a word cut at the side).
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from typing import Any
 import pygame
 import pytest
 
+from PIL import ImageDraw
+
+from device.render import oled
 from device.render.cards import MIN_TEXT_PX
 from device.render.shared import SharedRenderer
 from device.render.text import TextBox, record_texts
@@ -104,4 +109,55 @@ def test_docs_screens_keep_text_large_whole_and_apart(
             renderer.full(surface, frame.view, frame.shared)
             assert surface.texts, (name, size)
             problems += [f"{name} at {size[0]}x{size[1]}: {p}" for p in _problems(surface.texts, size)]
+    assert problems == [], "\n".join(problems[:60]) + f"\n({len(problems)} problems)"
+
+
+def _oled_texts(view: Any, ui: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """(text, ink box) of every text drawn on a seat's OLED frame, drawn directly (no cached tiles)."""
+    drawn: list[tuple[str, tuple[int, int, int, int]]] = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, string: Any, *args: Any, **kwargs: Any) -> None:
+        if getattr(self, "_image", None) is not None and self._image.size == (oled.WIDTH, oled.HEIGHT):
+            box = self.textbbox(xy, string, font=kwargs.get("font"), anchor=kwargs.get("anchor"))
+            drawn.append((str(string), tuple(int(v) for v in box)))  # type: ignore[misc]
+        real(self, xy, string, *args, **kwargs)
+
+    with monkeypatch.context() as m:
+        m.setattr(oled, "FAST", False)
+        m.setattr(ImageDraw.ImageDraw, "text", text)
+        oled._render(view, ui)
+    return drawn
+
+
+def _oled_problems(texts: list[tuple[str, tuple[int, int, int, int]]]) -> list[str]:
+    return [f"clipped on the OLED: {t!r} ink {box}" for t, box in texts
+            if t.strip() and (box[0] < 0 or box[1] < 0 or box[2] > oled.WIDTH or box[3] > oled.HEIGHT)]
+
+
+def test_oled_check_sees_an_accent_cut_by_the_top_edge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The OLED check can fail: a title with a circumflex drawn at y=0 loses its accent."""
+    from device.render.models import MenuItem, MenuUi
+
+    def draw_at_top(draw: ImageDraw.ImageDraw, ui: Any) -> None:
+        draw.text((2, 0), ui.title, font=oled.pil_font(oled.SMALL, bold=True), fill=1)
+
+    monkeypatch.setattr(oled, "_menu", draw_at_top)
+    ui = MenuUi("Éteindre la boîte ?", (MenuItem("Annuler"),))
+    problems = _oled_problems(_oled_texts(None, ui, monkeypatch))
+    assert any("boîte" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
+def test_docs_oleds_keep_every_text_inside_the_panel(
+    script: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    frames = _frames(script, tmp_path, monkeypatch)
+    problems, seen = [], 0
+    for name, frame in frames:
+        for seat, ui in frame.oleds.items():
+            texts = _oled_texts(frame.seat_views.get(seat), ui, monkeypatch)
+            seen += len(texts)
+            problems += [f"{name} OLED {seat}: {p}" for p in _oled_problems(texts)]
+    assert seen, script.name
     assert problems == [], "\n".join(problems[:60]) + f"\n({len(problems)} problems)"
