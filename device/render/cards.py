@@ -436,8 +436,8 @@ def _reveal(
                 free.left = badge.right + inset
             else:
                 free.width = badge.left - inset - free.left
-        size = fit_size(
-            face.content, free.width - 2 * inset, int(half * 0.6), condensed=True, largest=max(10, h // 4)
+        size = fit_size(  # as large as the coloured half allows, like the words in play
+            face.content, free.width - 2 * inset, inner.height - inset, condensed=True, largest=max(10, half)
         )
         label = text.get(face.content, size, ink, condensed=True, flip=flip)
         surf.blit(label, label.get_rect(center=free.center))
