@@ -163,6 +163,9 @@ def test_map_labels_every_city_in_the_interface_language(pg) -> None:
 
 def test_game_over_keeps_the_clue_history(pg) -> None:
     view = public_view(scenes.mid_game())
-    texts = [t.text for t in _texts(view, GameOverUi(title="Perdu", won=False), (1280, 720))]
+    ui = GameOverUi(title="Perdu", reason="L'assassin a été touché", score_line="Score : 0",
+                    verdict="Continue à t'entraîner", won=False, prompt="A et B : OK pour voir les clés",
+                    summary=("2 indices", "1 agent sur 15", "Jetons restants : 7, pris : 2"))
+    texts = [t.text for t in _texts(view, ui, (1280, 720))]
     newest = view.clues[-1]
     assert any(t.startswith(f"{newest.seat} · {newest.word}") for t in texts)

@@ -17,7 +17,6 @@ from typing import Any
 
 import pygame
 import pytest
-
 from PIL import ImageDraw
 
 from device.render import oled
