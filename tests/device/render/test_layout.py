@@ -123,9 +123,8 @@ def _oled_texts(view: Any, ui: Any, monkeypatch: pytest.MonkeyPatch) -> list[tup
         real(self, xy, string, *args, **kwargs)
 
     with monkeypatch.context() as m:
-        m.setattr(oled, "FAST", False)
         m.setattr(ImageDraw.ImageDraw, "text", text)
-        oled._render(view, ui)
+        oled.render_oled(view, ui, fast=False)
     return drawn
 
 
