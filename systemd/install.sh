@@ -465,8 +465,9 @@ install_app() {
 source_fingerprint() {
     local tree=$1 pins=$2 extras=$3
     {
-        (cd "$tree" && find . -type f ! -path '*/__pycache__/*' ! -name '*.pyc' -print0 | LC_ALL=C sort -z |
-            xargs -0 sha256sum)
+        # what pip's build writes into the tree (egg-info, build/) and rsync keeps out is left out here too
+        (cd "$tree" && find . -type f ! -path '*/__pycache__/*' ! -name '*.pyc' ! -path './build/*' \
+            ! -path '*.egg-info/*' ! -name '.lgd-nfy*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum)
         sha256sum <"$pins"
         echo "extras=$extras"
         "$VENV/bin/python" -c 'import sys; print(sys.version)' 2>/dev/null || true

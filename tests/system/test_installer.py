@@ -585,6 +585,11 @@ def test_installer_second_run_skips_pip_when_the_sources_and_pins_are_the_same(s
     pip = "python -m pip install --upgrade --constraint"
     assert sandbox.run().returncode == 0
     assert any(c.startswith(pip) for c in sandbox.calls())
+    # pip's build leaves egg-info and build/ in the tree (rsync keeps them): not a change of the sources
+    (src / "duetbox.egg-info").mkdir()
+    (src / "duetbox.egg-info" / "PKG-INFO").write_text("Name: duetbox\n")
+    (src / "build" / "lib").mkdir(parents=True)
+    (src / "build" / "lib" / "x.py").write_text("")
     again = sandbox.run()
     assert again.returncode == 0, again.stdout + again.stderr
     assert not any(c.startswith(pip) for c in sandbox.calls())  # nothing to install: no network needed
