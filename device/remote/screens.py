@@ -108,43 +108,46 @@ class CodeEntryScreen(Screen):
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
 
 
-class HostWaitingScreen(Screen):
+class _LinkWaitScreen(Screen):
+    """A box waiting for its partner's box: MENU or STOP closes the link and goes back to the menu."""
+
+    attract = False
+
+    def handle(self, event: InputEvent) -> None:
+        if event.kind == "press" and event.button in ("menu", "stop"):
+            remote_play(self.host).close_link()
+            self.host.nav.menu()
+
+    def _link(self) -> tuple[str, bool]:
+        """The pairing code, and whether the broker was reached once and is lost now."""
+        link = remote_play(self.host).link
+        code = link.pairing.code if link is not None else ""
+        return code, link is not None and link.was_up and not link.connected
+
+    def _frame(self, title: str, shared: tuple[str, ...], oled: tuple[str, ...]) -> Frame:
+        text = m.OledTextUi(title, oled)
+        return Frame(shared=m.MessageUi(title, shared), oleds={"A": text, "B": text})
+
+
+class HostWaitingScreen(_LinkWaitScreen):
     """The host waits for the guest's box (the card is dealt when it comes), with the code to give. MENU: back."""
 
     name = "remote_host_wait"
-    attract = False
-
-    def handle(self, event: InputEvent) -> None:
-        if event.kind == "press" and event.button in ("menu", "stop"):
-            remote_play(self.host).close_link()
-            self.host.nav.menu()
 
     def frame(self) -> Frame:
-        link = remote_play(self.host).link
-        code = link.pairing.code if link is not None else ""
-        lost = link is not None and link.was_up and not link.connected
+        code, lost = self._link()
         title = self.tr("remote.offline") if lost else self.tr("remote.waiting_partner")
-        ui = m.MessageUi(title, (self.tr("remote.code_line", code=code), self.tr("remote.back")))
-        oled = m.OledTextUi(title, (code, self.tr("remote.back")))
-        return Frame(shared=ui, oleds={"A": oled, "B": oled})
+        back = self.tr("remote.back")
+        return self._frame(title, (self.tr("remote.code_line", code=code), back), (code, back))
 
 
-class WaitingScreen(Screen):
+class WaitingScreen(_LinkWaitScreen):
     """The guest waits for the host's set-up (the app begins the game when it comes). MENU: back to the menu."""
 
     name = "remote_wait"
-    attract = False
-
-    def handle(self, event: InputEvent) -> None:
-        if event.kind == "press" and event.button in ("menu", "stop"):
-            remote_play(self.host).close_link()
-            self.host.nav.menu()
 
     def frame(self) -> Frame:
-        link = remote_play(self.host).link
-        code = link.pairing.code if link is not None else ""
-        lost = link is not None and link.was_up and not link.connected
+        code, lost = self._link()
         title = self.tr("remote.offline") if lost else self.tr("remote.waiting_host", code=code)
-        ui = m.MessageUi(title, (self.tr("remote.back"),))
-        oled = m.OledTextUi(title, (self.tr("remote.back"),))
-        return Frame(shared=ui, oleds={"A": oled, "B": oled})
+        back = self.tr("remote.back")
+        return self._frame(title, (back,), (back,))
