@@ -66,7 +66,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="emulator: a window on this computer; mock: no window (scripts, tests); pi: the real box")
     p.add_argument("--script",
                    help="play a scripted run from this file (the language of docs/scripts/*.txt), then exit")
-    p.add_argument("--snapshots", help="directory where a script's `snap NAME` lines save the screens as PNG")
+    p.add_argument("--snapshots", help="directory where a script's `snapshot NAME` lines save the screens as PNG")
     p.add_argument("--data-dir",
                    help="where games, statistics and settings live (default: $DUETBOX_DATA_DIR, ~/.local/share)")
     p.add_argument("--seed", type=_bounded(0, 2**63 - 1, "--seed"),
