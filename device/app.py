@@ -181,7 +181,8 @@ class App:
     def frame(self) -> Frame:
         """The current screen's frame with the game's ring (public view, live effects, the running hourglass)."""
         assert self._screen is not None
-        return compose_frame(self._screen, self.game, self.storage_watch, self.tr, self.clock, self.box.ring)
+        return compose_frame(self._screen, self.game, self.storage_watch, self.tr, self.clock, self.box.ring,
+                             str(self.settings.get("orientation", "table")))
 
     def draw(self, *, force: bool = False) -> None:
         frame = self.frame()

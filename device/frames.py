@@ -4,20 +4,29 @@ game's ring: its public view, the live effects, the running hourglass."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from device.game import GameController
+from device.render import models as m
 from device.screens.base import Frame, Screen
 from device.storage_screen import StorageWatch
 from hardware.base import Clock, LedRing
 
+#: The whole-screen pages that are printed for each seat in "table" orientation (help, about and confirmation
+#: pages take the setting from their screen; play screens from the game's options).
+PAGES = (m.MenuUi, m.SetupUi, m.SettingsUi, m.PinUi, m.StatsUi, m.MapUi, m.AttractUi, m.MessageUi)
+
 
 def compose(screen: Screen, game: GameController, watch: StorageWatch, tr: Callable[..., str], clock: Clock,
-            ring: LedRing | None) -> Frame:
-    """The frame to show now (nothing is drawn here)."""
+            ring: LedRing | None, orientation: str = "table") -> Frame:
+    """The frame to show now (nothing is drawn here). With the box set "upright" (both players on one side),
+    the pages are printed once, upright."""
     instead = watch.frame(tr)  # nothing can be saved: say so everywhere, show nothing else
+    frame = instead if instead is not None else screen.frame()
+    if orientation == "upright" and isinstance(frame.shared, PAGES):
+        frame.shared = replace(frame.shared, orientation="upright")
     if instead is not None:
-        return instead
-    frame = screen.frame()
+        return frame
     session = game.session
     if frame.ring_view is None and session is not None and screen.in_game:
         frame.ring_view = session.public_view()

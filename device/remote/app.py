@@ -117,7 +117,7 @@ def remote_frame(app: RemoteApp, frame: Frame) -> Frame:
         lines: tuple[str, ...] = (tr("remote.paused_line"), tr("remote.back"))
         if link.role == "host":
             lines = (tr("remote.code_line", code=link.pairing.code),) + lines
-        ui = m.MessageUi(title, lines)
+        ui = m.MessageUi(title, lines, orientation="upright")  # one player per box; a guest's display is turned
         oled = m.OledTextUi(title, (tr("remote.back"),))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
     partner = link.remote_seat

@@ -17,28 +17,8 @@ from engine.pictures_deck import picture_path
 
 from . import cards as C
 from .models import AboutUi, ConfirmUi, Figure, HelpUi
-from .screens import SELECT, paragraph
-from .text import TextCache, ellipsize, pg_font, surface_like, turned_half
-
-Half = Callable[[pygame.Surface, pygame.Rect], None]
-
-
-def _both_seats(surface: pygame.Surface, rect: pygame.Rect, orientation: str, draw: Half) -> None:
-    """``draw`` once on the whole rect ("upright"), or for seat A in the lower half and turned for seat B in the
-    upper half ("table")."""
-    surface.fill(C.BG, rect)
-    if orientation != "table":
-        draw(surface, rect)
-        return
-    lower = pygame.Rect(rect.left, rect.top + rect.height // 2, rect.width, rect.height - rect.height // 2)
-    scratch = surface_like(lower.size, surface)
-    scratch.fill(C.BG)
-    draw(scratch, scratch.get_rect())
-    surface.blit(turned_half(scratch), (rect.left, rect.top - (lower.height - rect.height // 2)))
-    surface.blit(scratch, lower)
-    mid = lower.top
-    inset = rect.width // 10
-    pygame.draw.line(surface, C.PANEL_LINE, (rect.left + inset, mid), (rect.right - inset, mid), 2)
+from .screens import SELECT, both_seats, paragraph
+from .text import TextCache, ellipsize, pg_font
 
 
 def _sizes(rect: pygame.Rect) -> tuple[int, int, int]:
@@ -140,7 +120,7 @@ def help_page(surface: pygame.Surface, rect: pygame.Rect, ui: HelpUi, text: Text
         for line in ui.lines:
             y = paragraph(s, text, line, x, y, width, body, C.INK_LIGHT) + body // 2
 
-    _both_seats(surface, rect, ui.orientation, draw)
+    both_seats(surface, rect, ui.orientation, draw)
 
 
 def about(surface: pygame.Surface, rect: pygame.Rect, ui: AboutUi, text: TextCache) -> None:
@@ -154,7 +134,7 @@ def about(surface: pygame.Surface, rect: pygame.Rect, ui: AboutUi, text: TextCac
             y = paragraph(s, text, line, r.left + pad, y, r.width - 2 * pad, small if k else body, colour,
                           bold=k == 0) + small // 3
 
-    _both_seats(surface, rect, ui.orientation, draw)
+    both_seats(surface, rect, ui.orientation, draw)
 
 
 def confirm(surface: pygame.Surface, rect: pygame.Rect, ui: ConfirmUi, text: TextCache) -> None:
@@ -182,7 +162,7 @@ def confirm(surface: pygame.Surface, rect: pygame.Rect, ui: ConfirmUi, text: Tex
             t = text.get(label, body, C.BLACK if chosen else C.INK_LIGHT, bold=True)
             s.blit(t, t.get_rect(center=box.center))
 
-    _both_seats(surface, rect, ui.orientation, draw)
+    both_seats(surface, rect, ui.orientation, draw)
 
 
 #: (model type, painter) pairs the shared renderer adds to its whole-screen pages.

@@ -133,6 +133,7 @@ class MenuUi:
     items: tuple[MenuItem, ...]
     selected: int = 0
     hint: str = ""
+    orientation: Orientation = "table"  # "table": printed for A (lower half) and turned for B (upper half)
 
 
 @dataclass(frozen=True)
@@ -145,6 +146,7 @@ class SetupUi:
     selected: int = 0
     editing: bool = False
     hint: str = ""
+    orientation: Orientation = "table"  # "table": printed for A (lower half) and turned for B (upper half)
 
 
 @dataclass(frozen=True)
@@ -157,6 +159,7 @@ class SettingsUi:
     editing: bool = False
     hint: str = ""
     status: str = ""
+    orientation: Orientation = "table"  # "table": printed for A (lower half) and turned for B (upper half)
 
 
 @dataclass(frozen=True)
@@ -170,6 +173,7 @@ class PinUi:
     current: int | None = None
     error: str | None = None
     hint: str = ""
+    orientation: Orientation = "table"  # "table": printed for A (lower half) and turned for B (upper half)
 
 
 @dataclass(frozen=True)
@@ -188,6 +192,7 @@ class StatsUi:
     rows: tuple[StatsRow, ...]
     lines: tuple[str, ...] = ()
     hint: str = ""
+    orientation: Orientation = "table"  # "table": printed for A (lower half) and turned for B (upper half)
 
 
 @dataclass(frozen=True)
@@ -222,6 +227,7 @@ class MapUi:
     hint: str = ""
     labels: Mapping[str, str] = field(default_factory=dict)
     language: str = ""  # the interface language: city names are drawn in it (missions.json "names")
+    orientation: Orientation = "table"  # "table": printed for A (lower half) and turned for B (upper half)
 
 
 @dataclass(frozen=True)
@@ -252,6 +258,7 @@ class AttractUi:
     title: str = "duetbox"
     prompt: str = ""
     words: tuple[str, ...] = ()  # optional words to float around
+    orientation: Orientation = "table"  # "table": printed for A (lower half) and turned for B (upper half)
 
 
 @dataclass(frozen=True)
@@ -260,6 +267,7 @@ class MessageUi:
 
     title: str
     lines: tuple[str, ...] = ()
+    orientation: Orientation = "table"  # "table": printed for A (lower half) and turned for B (upper half)
 
 
 @dataclass(frozen=True)

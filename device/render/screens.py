@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -25,9 +26,38 @@ from .models import (
     SetupUi,
     StatsUi,
 )
-from .text import TextCache, ellipsize, pg_font, wrap
+from .text import TextCache, ellipsize, pg_font, surface_like, turned_half, wrap
 
 SELECT: C.Colour = (248, 214, 120)
+
+Half = Callable[[pygame.Surface, pygame.Rect], None]
+
+
+def blit_turned(surface: pygame.Surface, drawn: pygame.Surface, where: pygame.Rect) -> None:
+    """``drawn`` (a text, say) turned half a turn into ``where`` (a recording surface still knows the text)."""
+    scratch = surface_like(drawn.get_size(), surface, pygame.SRCALPHA)
+    scratch.fill((0, 0, 0, 0))
+    scratch.blit(drawn, (0, 0))
+    surface.blit(turned_half(scratch), where)
+
+
+def both_seats(surface: pygame.Surface, rect: pygame.Rect, orientation: str, draw: Half, divider: bool = True) -> None:
+    """``draw`` once on the whole rect ("upright"), or for seat A in the lower half and the same drawing turned
+    half a turn for seat B in the upper half ("table"): each seat reads the page the right way up from its side
+    of the table."""
+    surface.fill(C.BG, rect)
+    if orientation != "table":
+        draw(surface, rect)
+        return
+    lower = pygame.Rect(rect.left, rect.top + rect.height // 2, rect.width, rect.height - rect.height // 2)
+    scratch = surface_like(lower.size, surface)
+    scratch.fill(C.BG)
+    draw(scratch, scratch.get_rect())
+    surface.blit(turned_half(scratch), (rect.left, rect.top - (lower.height - rect.height // 2)))
+    surface.blit(scratch, lower)
+    if divider:  # pages with a title band have their own line: the two titles sit back to back at the middle
+        inset = rect.width // 10
+        pygame.draw.line(surface, C.PANEL_LINE, (rect.left + inset, lower.top), (rect.right - inset, lower.top), 2)
 
 
 def paragraph(
@@ -94,7 +124,9 @@ def _rows(
     """A list of rows (label, value, enabled) with the selected one highlighted, scrolled to stay visible."""
     if not rows:
         return
-    row_h = max(30, min(area.height // max(len(rows), 1), area.height // 6))
+    # at least 30 px; on half a screen (a page printed for each seat) rows a seventh of the room, up to 40 px,
+    # and the list scrolls, rather than squeezing all of them in small type
+    row_h = max(30, min(area.height // max(len(rows), 1), area.height // 6), min(area.height // 7, 40))
     visible = max(1, area.height // row_h)
     first = min(max(0, selected - visible // 2), max(0, len(rows) - visible))
     size = max(12, min(int(row_h * 0.5), area.width // 20))
@@ -151,11 +183,19 @@ def _chevron(surface: pygame.Surface, at: tuple[int, int], up: bool) -> None:
 
 
 def menu(surface: pygame.Surface, rect: pygame.Rect, ui: MenuUi, text: TextCache) -> None:
+    both_seats(surface, rect, ui.orientation, lambda s, r: _menu(s, r, ui, text), divider=False)
+
+
+def _menu(surface: pygame.Surface, rect: pygame.Rect, ui: MenuUi, text: TextCache) -> None:
     area = _frame(surface, rect, ui.title, text, ui.hint)
     _rows(surface, area, [(i.label, i.value, i.enabled) for i in ui.items], ui.selected, False, text)
 
 
 def form(surface: pygame.Surface, rect: pygame.Rect, ui: SetupUi | SettingsUi, text: TextCache) -> None:
+    both_seats(surface, rect, ui.orientation, lambda s, r: _form(s, r, ui, text), divider=False)
+
+
+def _form(surface: pygame.Surface, rect: pygame.Rect, ui: SetupUi | SettingsUi, text: TextCache) -> None:
     area = _frame(surface, rect, ui.title, text, ui.hint)
     if isinstance(ui, SettingsUi) and ui.status:
         size = max(12, rect.height // 30)
@@ -166,6 +206,10 @@ def form(surface: pygame.Surface, rect: pygame.Rect, ui: SetupUi | SettingsUi, t
 
 
 def pin(surface: pygame.Surface, rect: pygame.Rect, ui: PinUi, text: TextCache) -> None:
+    both_seats(surface, rect, ui.orientation, lambda s, r: _pin(s, r, ui, text), divider=False)
+
+
+def _pin(surface: pygame.Surface, rect: pygame.Rect, ui: PinUi, text: TextCache) -> None:
     area = _frame(surface, rect, ui.title, text, ui.hint)
     n = max(1, ui.length)
     side = min(area.width // (n + 1), area.height // 3)
@@ -201,12 +245,18 @@ def pin(surface: pygame.Surface, rect: pygame.Rect, ui: PinUi, text: TextCache) 
 
 
 def stats(surface: pygame.Surface, rect: pygame.Rect, ui: StatsUi, text: TextCache) -> None:
+    both_seats(surface, rect, ui.orientation, lambda s, r: _stats(s, r, ui, text), divider=False)
+
+
+def _stats(surface: pygame.Surface, rect: pygame.Rect, ui: StatsUi, text: TextCache) -> None:
     area = _frame(surface, rect, ui.title, text, ui.hint)
     # the table takes the screen's width (the headers are words, not figures: they get room and two lines)
     margin = max(20, rect.width // 14)
     area = pygame.Rect(rect.left + margin, area.top, rect.width - 2 * margin, area.height)
     cols = len(ui.columns) + 1
     row_h = max(28, min(area.height // (len(ui.rows) + 3 + len(ui.lines)), rect.height // 12))
+    if ui.rows and area.height < (len(ui.rows) + 3) * row_h:  # half a screen: the rows share what the headers
+        row_h = max(C.MIN_TEXT_PX + 5, (area.height - 2 * pg_font(C.MIN_TEXT_PX).get_linesize() - 8) // len(ui.rows))
     size = max(C.MIN_TEXT_PX, int(row_h * 0.45))
     head_size = max(C.MIN_TEXT_PX, int(size * 0.85))
     first_w = area.width * 0.28
@@ -438,15 +488,19 @@ def _place_labels(
 
 
 def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: TextCache) -> None:
+    """The map on the left, the chosen city's panel on the right. In "table" orientation the panel is printed
+    twice (its lower half for seat A, its upper half turned for seat B), with the title in it, and the hint
+    line runs along both edges; the map itself is one picture for both."""
     surface.fill(C.BG, rect)
+    table = ui.orientation == "table"
     band = max(36, rect.height // 11)
     size = max(14, int(band * 0.5))
-    t = text.get(" · ".join(x for x in (ui.title, ui.sheet) if x), size, C.INK_LIGHT, bold=True)
-    surface.blit(t, t.get_rect(midleft=(rect.left + band // 2, rect.top + band // 2)))
+    if not table:
+        t = text.get(" · ".join(x for x in (ui.title, ui.sheet) if x), size, C.INK_LIGHT, bold=True)
+        surface.blit(t, t.get_rect(midleft=(rect.left + band // 2, rect.top + band // 2)))
     panel_w = min(max(rect.width // 4, 190), 440)
-    area = pygame.Rect(
-        rect.left + band // 2, rect.top + band, rect.width - panel_w - band, rect.height - band * 3 // 2
-    )
+    # the same map in both orientations: the band above it carries the title (upright) or the hint turned (table)
+    area = pygame.Rect(rect.left + band // 2, rect.top + band, rect.width - panel_w - band, rect.height - band * 3 // 2)
     inner = _map_backdrop(surface, area)
     pos: dict[str, tuple[int, int]] = {}
     for i, city in enumerate(ui.cities):
@@ -457,15 +511,24 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
     _map_links(surface, ui, pos)
     r = max(6, min(area.width, area.height) // 40)
     _map_cities(surface, ui, text, area, pos, r)
-    # side panel: selected city and the legend
     panel = pygame.Rect(area.right + band // 2, area.top, rect.right - area.right - band, area.height)
-    _map_panel(surface, ui, text, panel, r)
+    body = max(C.MIN_TEXT_PX, panel.width // 17)
+    if table:
+        half = pygame.Rect(0, 0, panel.width, (panel.height - band // 4) // 2)
+        scratch = surface_like(half.size, surface)
+        scratch.fill(C.BG)
+        _map_panel(scratch, ui, text, half, r, titled=True)
+        surface.blit(turned_half(scratch), panel.topleft)
+        _map_panel(surface, ui, text, half.move(panel.left, panel.bottom - half.height), r, titled=True)
+    else:
+        _map_panel(surface, ui, text, panel, r)
     if ui.hint:
-        body = max(C.MIN_TEXT_PX, panel.width // 17)
         h = text.get(
             ellipsize(ui.hint, rect.width - 40, lambda s: pg_font(body).size(s)[0]), body, C.INK_MUTED
         )
         surface.blit(h, h.get_rect(midbottom=(rect.centerx, rect.bottom - band // 8)))
+        if table:
+            blit_turned(surface, h, h.get_rect(midtop=(rect.centerx, rect.top + band // 4)))
 
 
 def _map_backdrop(surface: pygame.Surface, area: pygame.Rect) -> pygame.Rect:
@@ -520,12 +583,17 @@ def _map_cities(surface: pygame.Surface, ui: MapUi, text: TextCache, area: pygam
         surface.blit(n, spots[_norm(city.id)])
 
 
-def _map_panel(surface: pygame.Surface, ui: MapUi, text: TextCache, panel: pygame.Rect, r: int) -> None:
-    """The side panel: the chosen city's name and details, then the legend of the three markers."""
+def _map_panel(surface: pygame.Surface, ui: MapUi, text: TextCache, panel: pygame.Rect, r: int,
+               titled: bool = False) -> None:
+    """The side panel: the title and the sheet's name when ``titled`` (the panel printed for each seat carries
+    them), the chosen city's name and details, then the legend of the three markers."""
     C.rounded(surface, C.PANEL, panel, 12)
     pad = max(8, panel.width // 16)
     y = panel.top + pad
     body = max(C.MIN_TEXT_PX, panel.width // 17)
+    for line in (ui.title, ui.sheet) if titled else ():
+        y = paragraph(surface, text, line, panel.left + pad, y, panel.width - 2 * pad, body, C.INK_MUTED, True)
+    y += pad // 3 if titled else 0
     chosen_city = next((c for c in ui.cities if _is_chosen(ui, c)), None)
     if chosen_city is not None:
         y = paragraph(
@@ -542,7 +610,10 @@ def _map_panel(surface: pygame.Surface, ui: MapUi, text: TextCache, panel: pygam
         y += pad // 2
     for line in ui.detail:
         y = paragraph(surface, text, line, panel.left + pad, y, panel.width - 2 * pad, body, C.INK_LIGHT)
-    y = panel.bottom - pad - 3 * (2 * r + pad)
+    legend = panel.bottom - pad - 3 * (2 * r + pad)
+    if y > legend - pad // 2:  # no room left under the details (a panel printed for each seat): no legend
+        return
+    y = legend
     for st in ("ticked", "playable", "locked"):
         centre = (panel.left + pad + r + 4, y + r)
         _city_marker(surface, centre, r, st, False)
@@ -563,10 +634,12 @@ def attract(surface: pygame.Surface, rect: pygame.Rect, ui: AttractUi, text: Tex
     size = max(28, rect.height // 7)
     title = text.get(ui.title, size, C.INK_LIGHT, bold=True)  # measured first: no drifting word goes under it
     box = title.get_rect(center=(rect.centerx, rect.centery - size // 3)).inflate(size, size // 2)
-    prompt_box = pygame.Rect(0, 0, 0, 0)
-    if ui.prompt:
+    prompt_box = turned_box = pygame.Rect(0, 0, 0, 0)
+    if ui.prompt:  # under the title for seat A, and turned above it for seat B in "table" orientation
         p = text.get(ui.prompt, max(14, size // 2), C.INK_LIGHT)
         prompt_box = p.get_rect(midtop=(rect.centerx, box.bottom + size // 4)).inflate(size // 2, size // 4)
+        if ui.orientation == "table":
+            turned_box = p.get_rect(midbottom=(rect.centerx, box.top - size // 4)).inflate(size // 2, size // 4)
     for r in range(rows):
         for c in range(cols):
             k = r * cols + c
@@ -584,7 +657,7 @@ def attract(surface: pygame.Surface, rect: pygame.Rect, ui: AttractUi, text: Tex
             if word:
                 t = text.get(word, max(C.MIN_TEXT_PX, body.height // 4), (*C.INK_MUTED,), condensed=True)
                 where = t.get_rect(center=body.center)
-                if not where.colliderect(box) and not where.colliderect(prompt_box):
+                if not where.collidelistall([box, prompt_box, turned_box]):
                     surface.blit(t, where)
     glow = 0.5 + 0.5 * math.sin(ui.t * 1.2)
     r, g, b = (int(a + (z - a) * glow) for a, z in zip(C.INK_LIGHT, SELECT, strict=True))
@@ -596,28 +669,34 @@ def attract(surface: pygame.Surface, rect: pygame.Rect, ui: AttractUi, text: Tex
         pr = p.get_rect(midtop=(rect.centerx, box.bottom + size // 4))
         C.rounded(surface, C.BG, pr.inflate(size // 2, size // 4), size // 6)
         surface.blit(p, pr)
+        if ui.orientation == "table":
+            pt = p.get_rect(midbottom=(rect.centerx, box.top - size // 4))
+            C.rounded(surface, C.BG, pt.inflate(size // 2, size // 4), size // 6)
+            blit_turned(surface, p, pt)
 
 
 def message(surface: pygame.Surface, rect: pygame.Rect, ui: MessageUi, text: TextCache) -> None:
+    both_seats(surface, rect, ui.orientation, lambda s, r: _message(s, r, ui, text))
+
+
+def _message(surface: pygame.Surface, rect: pygame.Rect, ui: MessageUi, text: TextCache) -> None:
+    """The title and its lines, centred as a block (on half a screen too: the lines stay readable)."""
     surface.fill(C.BG, rect)
-    size = max(22, rect.height // 10)
+    size = max(22, min(rect.height // 8, rect.width // 18))
+    small = max(C.MIN_TEXT_PX + 2, int(size * 0.6))
     width = int(rect.width * 0.8)
-    y = rect.top + rect.height // 3
-    y = paragraph(surface, text, ui.title, rect.centerx - width // 2, y, width, size, C.INK_LIGHT, True, True)
-    y += size // 2
-    for line in ui.lines:
-        y = paragraph(
-            surface,
-            text,
-            line,
-            rect.centerx - width // 2,
-            y,
-            width,
-            max(12, size // 2),
-            C.INK_MUTED,
-            False,
-            True,
-        )
+    block = [(ui.title, size, C.INK_LIGHT, True)] + [(line, small, C.INK_MUTED, False) for line in ui.lines]
+
+    def height(string: str, px: int, bold: bool) -> int:
+        font = pg_font(px, bold)
+        return len(wrap(string, width, lambda t: font.size(t)[0])) * int(font.get_linesize() * 1.05) if string else 0
+
+    total = sum(height(t, px, bold) for t, px, _, bold in block) + size // 2
+    y = rect.top + max(size // 3, (rect.height - total) // 2)
+    for k, (string, px, colour, bold) in enumerate(block):
+        y = paragraph(surface, text, string, rect.centerx - width // 2, y, width, px, colour, bold, True)
+        if k == 0:
+            y += size // 2
 
 
 def privacy(surface: pygame.Surface, rect: pygame.Rect, ui: HotSeatUi, text: TextCache) -> None:

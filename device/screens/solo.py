@@ -94,7 +94,8 @@ class SoloSetupScreen(OptionsScreen):
                   "start": self.tr("setup.start")}
         rows = tuple(m.MenuItem(labels[r], True, self._value(r)) for r in self.rows)
         title = self.tr("solo.title", language=self.tr(f"lang.{self.host.settings.get('language', 'fr')}"))
-        ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", self.tr("hint.setup"))
+        ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", self.tr("hint.setup"),
+                       orientation="upright")  # only seat A plays: its page gets the whole screen
         oled = m.MenuUi(title, rows, self.selected, self.tr("hint.setup"))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
 
@@ -425,7 +426,7 @@ class MeantScreen(Screen):
     def frame(self) -> Frame:
         title = self.tr("solo.meant_title")
         hint = self.tr("solo.meant_hint", page=self.page + 1, pages=self.pages)
-        shared = m.MessageUi(title, tuple(self.paged[self.page]) + (hint,))
+        shared = m.MessageUi(title, tuple(self.paged[self.page]) + (hint,), orientation="upright")  # seat A's
         oled = m.OledTextUi(self.tr("solo.meant_oled_title"), (self.tr("solo.meant_oled"), hint))
         return Frame(shared=shared, oleds={"A": oled, "B": oled})
 
