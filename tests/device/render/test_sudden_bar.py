@@ -35,3 +35,11 @@ def test_the_sudden_death_prompt_does_not_repeat_the_banner(language: str) -> No
     banner, prompt = play["sudden_death"], play["msg_sudden"]
     assert banner.lower() not in prompt.lower(), language
     assert "{seats}" in prompt
+
+
+@pytest.mark.parametrize("language", ["fr", "en", "ro", "de", "it"])
+def test_solos_sudden_death_prompt_does_not_repeat_the_banner(language: str) -> None:
+    catalog = tomllib.loads((ROOT / "device" / "locales" / f"{language}.toml").read_text("utf-8"))
+    banner, prompt = catalog["play"]["sudden_death"], catalog["solo"]["msg_sudden"]
+    assert banner.lower() not in prompt.lower(), language
+    assert "OK" in prompt and "STOP" in prompt  # which buttons, as everywhere
