@@ -691,10 +691,13 @@ def _message(surface: pygame.Surface, rect: pygame.Rect, ui: MessageUi, text: Te
         font = pg_font(px, bold)
         return len(wrap(string, width, lambda t: font.size(t)[0])) * int(font.get_linesize() * 1.05) if string else 0
 
-    total = sum(height(t, px, bold) for t, px, _, bold in block) + size // 2
+    total = sum(height(t, px, bold) + px // 3 for t, px, _, bold in block) + size // 2
     y = rect.top + max(size // 3, (rect.height - total) // 2)
+    prose = any(len(line) > 60 for line in ui.lines)  # long lines read better ragged right than centred
     for k, (string, px, colour, bold) in enumerate(block):
-        y = paragraph(surface, text, string, rect.centerx - width // 2, y, width, px, colour, bold, True)
+        y = paragraph(surface, text, string, rect.centerx - width // 2, y, width, px, colour, bold,
+                      k == 0 or not prose)
+        y += px // 3 if prose else 0  # one paragraph a line: a little air between them
         if k == 0:
             y += size // 2
 

@@ -3,6 +3,8 @@ diacritics), cached pygame fonts and text surfaces, cached PIL fonts, word wrapp
 
 from __future__ import annotations
 
+import re
+
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
@@ -209,16 +211,41 @@ def turned_half(surface: pygame.Surface) -> pygame.Surface:
     return made
 
 
+_BREAKS = re.compile(r"[ \t\r\f\v\u2002-\u2006\u2008-\u200b]+")
+
+
+def _glued(words: list[str]) -> list[str]:
+    """French spacing kept on one line: a lone ":", ";", "!", "?" or "»" stays with the word before it, a lone
+    "«" with the word after it."""
+    out: list[str] = []
+    opening = False
+    for word in words:
+        if not word:
+            continue
+        if out and (opening or word in (":", ";", "!", "?", "»")):
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+        opening = word == "«"
+    return out
+
+
 def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
     """Words of ``text`` in lines no wider than ``width`` (a word longer than a line gets a line of its own,
-    cut with an ellipsis); explicit newlines are kept."""
+    cut with an ellipsis); explicit newlines are kept. Only breakable spaces break a line: a no-break space
+    (U+00A0, or the narrow one French puts before "%" and ";") keeps "38 %" together."""
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
-        for word in para.split():
+        words = _glued(_BREAKS.split(para.strip(" \t")))
+        while words:
+            word = words.pop(0)
             candidate = f"{line} {word}" if line else word
             if measure(candidate) <= width:
                 line = candidate
+                continue
+            if " " in word and measure(word) > width:  # glued words wider than a line: break them after all
+                words[:0] = word.split(" ")
                 continue
             if line:
                 lines.append(line)

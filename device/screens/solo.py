@@ -425,7 +425,8 @@ class MeantScreen(Screen):
 
     def frame(self) -> Frame:
         title = self.tr("solo.meant_title")
-        hint = self.tr("solo.meant_hint", page=self.page + 1, pages=self.pages)
+        last = "solo.meant_hint_last" if self.page + 1 == self.pages else "solo.meant_hint"  # OK leaves on the last
+        hint = self.tr(last, page=self.page + 1, pages=self.pages)
         shared = m.MessageUi(title, tuple(self.paged[self.page]) + (hint,), orientation="upright")  # seat A's
         oled = m.OledTextUi(self.tr("solo.meant_oled_title"), (self.tr("solo.meant_oled"), hint))
         return Frame(shared=shared, oleds={"A": oled, "B": oled})

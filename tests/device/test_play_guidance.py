@@ -210,6 +210,8 @@ def test_solo_and_hotseat_oled_texts_fit_in_every_language() -> None:
                    m.OledTextUi(tr("hotseat.title"), (tr("hotseat.oled"),)),
                    m.OledTextUi(tr("solo.meant_oled_title"), (tr("solo.meant_oled"),
                                                               tr("solo.meant_hint", page=9, pages=9))),
+                   m.OledTextUi(tr("solo.meant_oled_title"), (tr("solo.meant_oled"),
+                                                              tr("solo.meant_hint_last", page=9, pages=9))),
                    m.ClueEntryUi("word", number=2, word="CIEL", letters=letters_for(language),
                                  title=tr("solo.word_title"), hint=tr("clue.word_hint"))):
             assert overflows(None, ui) == [], (language, ui)
