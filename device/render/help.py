@@ -18,7 +18,7 @@ from engine.pictures_deck import picture_path
 from . import cards as C
 from .models import AboutUi, ConfirmUi, Figure, HelpUi
 from .screens import SELECT, both_seats, paragraph
-from .text import TextCache, ellipsize, pg_font
+from .text import TextCache, ellipsize, pg_font, wrap
 
 
 def _sizes(rect: pygame.Rect) -> tuple[int, int, int]:
@@ -99,22 +99,35 @@ def figure(surface: pygame.Surface, box: pygame.Rect, fig: Figure, text: TextCac
         surface.blit(t, t.get_rect(midtop=(box.centerx, room.bottom)))
 
 
+def _text_height(lines: tuple[str, ...], width: int, body: int) -> int:
+    font = pg_font(body)
+    per_line = int(font.get_height() * 1.05)
+    return sum(len(wrap(line, width, lambda t: font.size(t)[0])) * per_line + body // 2 for line in lines)
+
+
 def help_page(surface: pygame.Surface, rect: pygame.Rect, ui: HelpUi, text: TextCache) -> None:
+    """The page's paragraphs with its figures in a column on the left; on a short page (half of the 7" screen)
+    where that column would make the cards tiny, the figures go in a row under the text instead."""
     def draw(s: pygame.Surface, r: pygame.Rect) -> None:
         title, body, small = _sizes(r)
         y = _title(s, r, ui.title, ui.page, text, title)
         bottom = _hint(s, r, ui.hint, text, small)
         pad = max(8, r.width // 40)
         figures = ui.figures
-        column = 0
-        if figures:
-            column = max(90, r.width // 5)
-            rows = len(figures)
-            cell_h = max(30, min((bottom - y) // rows, column * 3 // 4))
-            top = y + max(0, (bottom - y - cell_h * rows) // 2)
+        column = max(90, r.width // 5) if figures else 0
+        stacked = max(30, min((bottom - y) // max(1, len(figures)), column * 3 // 4))
+        below = bottom - y - _text_height(ui.lines, r.width - 2 * pad, body) - pad
+        if figures and stacked < 70 and below > stacked:  # a row under the text gives the cards more room
+            cell_w = min(int(column * 1.3), (r.width - 2 * pad) // len(figures))
+            left = r.centerx - cell_w * len(figures) // 2
             for k, fig in enumerate(figures):
-                cell = pygame.Rect(r.left + pad, top + k * cell_h, column, cell_h - 4)
-                figure(s, cell, fig, text, small)
+                figure(s, pygame.Rect(left + k * cell_w + 2, bottom - below, cell_w - 4, below - small // 2), fig, text,
+                       small)
+            column = 0
+        elif figures:
+            top = y + max(0, (bottom - y - stacked * len(figures)) // 2)
+            for k, fig in enumerate(figures):
+                figure(s, pygame.Rect(r.left + pad, top + k * stacked, column, stacked - 4), fig, text, small)
         x = r.left + pad + (column + pad if column else 0)
         width = r.right - pad - x
         for line in ui.lines:

@@ -4,7 +4,6 @@ diacritics), cached pygame fonts and text surfaces, cached PIL fonts, word wrapp
 from __future__ import annotations
 
 import re
-
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
