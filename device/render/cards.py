@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .text import TextCache, ellipsize, fit_size, pg_font, surface_like
+from .text import TextCache, ellipsize, fit_size, note_mark, pg_font, surface_like
 
 Colour = tuple[int, int, int]
 
@@ -133,6 +133,7 @@ def identity_badge(surf: pygame.Surface, rect: pygame.Rect, identity: str) -> No
     classic R = red with a disc, B = blue with a diamond."""
     r = max(3, min(rect.width, rect.height) // 3)
     c = rect.center
+    note_mark(surf, "badge", rect)
     if identity == "G":
         rounded(surf, GREEN, rect, r // 2)
         pygame.draw.circle(surf, INK_LIGHT, c, r)
@@ -483,14 +484,11 @@ def _marks(surf: pygame.Surface, face: Face, body: pygame.Rect) -> None:
             arrow = "up"
         if face.double:
             third = r // 3  # the second token stacked toward the card's middle, inside the token corner
-            token(
-                surf,
-                (centre[0] - third, centre[1] - third) if arrow == "down" else (centre[0] + third, centre[1] + third),
-                r,
-                "mark",
-                arrow,
-            )
+            second = (centre[0] - third, centre[1] - third) if arrow == "down" else (centre[0] + third, centre[1] + third)
+            token(surf, second, r, "mark", arrow)
+            note_mark(surf, "token", pygame.Rect(second[0] - r, second[1] - r, 2 * r, 2 * r))
         token(surf, centre, r, "mark", arrow)
+        note_mark(surf, "token", pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r))
 
 
 def _key_frame(surf: pygame.Surface, face: Face, body: pygame.Rect, radius: int) -> None:
@@ -516,6 +514,8 @@ def cursor(
     colour = SEAT_DARK.get(seat, INK_MUTED) if quiet else SEAT_COLOUR.get(seat, INK_LIGHT)
     thick = max(2, min(rect.size) // 40) if quiet else max(3, min(rect.size) // 16)
     frame = rect.inflate(-2 * inset, -2 * inset)
+    for strip in _strips(frame, thick):
+        note_mark(surf, "frame", strip)
     if seat == "A":
         rounded(surf, colour, frame, max(3, min(rect.size) // 10), thick)
     else:
@@ -561,6 +561,16 @@ def cursor(
             (cx, frame.top),
         ]
     pygame.draw.polygon(surf, colour, pts)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    note_mark(surf, "notch", pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1))
+
+
+def _strips(frame: pygame.Rect, thick: int) -> list[pygame.Rect]:
+    """The four edges of a frame ``thick`` px wide: top, bottom, left, right."""
+    return [pygame.Rect(frame.left, frame.top, frame.width, thick),
+            pygame.Rect(frame.left, frame.bottom - thick, frame.width, thick),
+            pygame.Rect(frame.left, frame.top, thick, frame.height),
+            pygame.Rect(frame.right - thick, frame.top, thick, frame.height)]
 
 
 def hold(surf: pygame.Surface, rect: pygame.Rect, seat: str, fraction: float) -> None:
@@ -574,10 +584,13 @@ def hold(surf: pygame.Surface, rect: pygame.Rect, seat: str, fraction: float) ->
     fill.fill((*colour, 90))
     if seat == "A":
         surf.blit(fill, (rect.left, rect.bottom - height))
+        note_mark(surf, "hold", pygame.Rect(rect.left, rect.bottom - height, rect.width, height))
     else:
         surf.blit(fill, (rect.left, rect.top))
+        note_mark(surf, "hold", pygame.Rect(rect.left, rect.top, rect.width, height))
     bar = max(4, rect.height // 14)
     width = int(rect.width * fraction)
     y = rect.bottom - bar if seat == "A" else rect.top
     pygame.draw.rect(surf, SEAT_DARK.get(seat, BLACK), pygame.Rect(rect.left, y, rect.width, bar))
     pygame.draw.rect(surf, colour, pygame.Rect(rect.left, y, width, bar))
+    note_mark(surf, "hold", pygame.Rect(rect.left, y, rect.width, bar))

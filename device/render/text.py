@@ -119,6 +119,27 @@ class TextBox(NamedTuple):
     box: tuple[int, int, int, int]  # x, y, w, h of the whole text surface
     visible: tuple[int, int, int, int]  # the part not cut by the clip, the surface's edge or a blit's area
     turned: bool = False  # drawn upside down (it faces seat B, across the table)
+    ink: tuple[int, int, int, int] | None = None  # the visible part of its ink (None: no ink drawn)
+
+
+class MarkBox(NamedTuple):
+    """A mark drawn over a card (a cursor's frame or notch, a hold's progress, a token, a badge): the kind and
+    the visible part of its box, in the recording surface's pixels (``note_mark``)."""
+
+    kind: str
+    box: tuple[int, int, int, int]
+
+
+def note_mark(surface: pygame.Surface, kind: str, rect: object) -> None:
+    """Note a mark of ``kind`` drawn at ``rect`` on ``surface`` when it records (``record_texts``); nothing
+    otherwise. Layout tests check that no mark sits over a text's ink."""
+    if _RECORDING is None or not isinstance(surface, _RECORDING):
+        return
+    import pygame
+
+    seen = pygame.Rect(rect).clip(surface.get_clip())  # type: ignore[call-overload]
+    if seen.width > 0 and seen.height > 0:
+        surface.marks.append(MarkBox(kind, tuple(seen)))  # type: ignore[attr-defined]
 
 
 _RECORDING: type | None = None
@@ -136,6 +157,7 @@ def _recording_class() -> type:
 
         cache: TextCache | None
         texts: list[TextBox]
+        marks: list[MarkBox]
 
         def blit(self, source: pygame.Surface, dest: object, area: object = None,  # type: ignore[override]
                  special_flags: int = 0) -> pygame.Rect:
@@ -147,12 +169,19 @@ def _recording_class() -> type:
             entry = self.cache.recorded.get(id(source)) if self.cache and self.cache.recorded is not None else None
             if entry is not None and entry[0] is source:
                 box = pygame.Rect(offset, source.get_size())
+                ink = source.get_bounding_rect().move(offset).clip(bounds)
                 self.texts.append(TextBox(entry[1], entry[2], tuple(box), tuple(box.clip(bounds)),  # type: ignore[arg-type]
-                                          entry[3]))
+                                          entry[3], tuple(ink) if ink.width and ink.height else None))  # type: ignore[arg-type]
             for t in getattr(source, "texts", ()):
                 box = pygame.Rect(t.box).move(offset)
                 seen = pygame.Rect(t.visible).move(offset).clip(bounds)
-                self.texts.append(TextBox(t.text, t.size, tuple(box), tuple(seen), t.turned))  # type: ignore[arg-type]
+                ink = pygame.Rect(t.ink).move(offset).clip(bounds) if t.ink else None
+                self.texts.append(TextBox(t.text, t.size, tuple(box), tuple(seen), t.turned,  # type: ignore[arg-type]
+                                          tuple(ink) if ink and ink.width and ink.height else None))  # type: ignore[arg-type]
+            for m in getattr(source, "marks", ()):
+                seen = pygame.Rect(m.box).move(offset).clip(bounds)
+                if seen.width > 0 and seen.height > 0:
+                    self.marks.append(MarkBox(m.kind, tuple(seen)))  # type: ignore[arg-type]
             return done
 
     _RECORDING = RecordingSurface
@@ -164,7 +193,7 @@ def record_texts(cache: TextCache, size: tuple[int, int]) -> pygame.Surface:
     hand it to a renderer that uses ``cache`` (``SharedRenderer.text``)."""
     cache.recorded = {} if cache.recorded is None else cache.recorded
     surface = _recording_class()(size)
-    surface.cache, surface.texts = cache, []
+    surface.cache, surface.texts, surface.marks = cache, [], []
     return surface  # type: ignore[no-any-return]
 
 
@@ -177,7 +206,7 @@ def surface_like(size: tuple[int, int], like: pygame.Surface | None, flags: int 
         return pygame.Surface(size, flags)
     if isinstance(like, _RECORDING or ()):
         made = _recording_class()(size, flags, like) if not flags else _recording_class()(size, flags)
-        made.cache, made.texts = like.cache, []  # type: ignore[attr-defined]
+        made.cache, made.texts, made.marks = like.cache, [], []  # type: ignore[attr-defined]
         return made  # type: ignore[no-any-return]
     return pygame.Surface(size, flags, like) if not flags else pygame.Surface(size, flags)
 
@@ -205,8 +234,10 @@ def turned_half(surface: pygame.Surface) -> pygame.Surface:
     def mirror(r: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
         return (w - r[0] - r[2], h - r[1] - r[3], r[2], r[3])
 
-    made.texts = [TextBox(t.text, t.size, mirror(t.box), mirror(t.visible), not t.turned)  # type: ignore
+    made.texts = [TextBox(t.text, t.size, mirror(t.box), mirror(t.visible), not t.turned,  # type: ignore
+                          mirror(t.ink) if t.ink else None)
                   for t in surface.texts]  # type: ignore[attr-defined]
+    made.marks = [MarkBox(m.kind, mirror(m.box)) for m in surface.marks]  # type: ignore[attr-defined]
     return made
 
 

@@ -5,6 +5,8 @@ surface that records every text the shared renderer draws (``device.render.text.
 - no text is smaller than ``MIN_TEXT_PX`` (docs/usage.md gives it in mm);
 - no text is clipped (cut by its region, its card or the screen edge);
 - no two texts overlap;
+- no mark drawn over a card (a cursor's frame or notch, a hold's progress, a bystander token, a key badge;
+  ``device.render.text.note_mark``) sits over a text's ink;
 - on each seat's OLED (128x64, one bit), no text's ink runs past the panel's edges (an accent cut off at the
   top, a word cut at the side).
 """
@@ -22,7 +24,7 @@ from PIL import ImageDraw
 from device.render import oled
 from device.render.cards import MIN_TEXT_PX
 from device.render.shared import SharedRenderer
-from device.render.text import TextBox, record_texts
+from device.render.text import MarkBox, TextBox, record_texts
 
 ROOT = Path(__file__).resolve().parents[3]
 SCRIPTS = sorted((ROOT / "docs" / "scripts").glob("*.txt"))
@@ -31,6 +33,8 @@ SIZES = ((1280, 720), (800, 480))
 #: Overlap allowed between two text boxes, in px: a text surface is a line box (ascent + descent), so the
 #: descender room of a line may touch the ascender room of the next line of a paragraph.
 SLACK = 3
+#: Overlap allowed between a mark's box and a text's ink box, in px (antialiased edge pixels).
+MARK_SLACK = 1
 
 
 def _frames(script: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
@@ -79,6 +83,19 @@ def _problems(texts: list[TextBox], size: tuple[int, int]) -> list[str]:
     return out
 
 
+def _mark_problems(texts: list[TextBox], marks: list[MarkBox]) -> list[str]:
+    """Every mark whose box runs into a text's ink (beyond ``MARK_SLACK``)."""
+    out = []
+    for t in texts:
+        if not t.text.strip() or t.ink is None:
+            continue
+        ink = pygame.Rect(t.ink).inflate(-2 * MARK_SLACK, -2 * MARK_SLACK)
+        for m in marks:
+            if ink.colliderect(pygame.Rect(m.box)):
+                out.append(f"{m.kind} over {'turned ' if t.turned else ''}{t.text!r}: mark {m.box} ink {t.ink}")
+    return out
+
+
 def test_recording_sees_clipped_small_and_overlapping_text() -> None:
     """The checks can fail: a deliberately bad drawing is caught on each count."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -92,6 +109,30 @@ def test_recording_sees_clipped_small_and_overlapping_text() -> None:
     assert any("too small" in p and "tiny" in p for p in problems)
     assert any("clipped" in p and "over the edge" in p for p in problems)
     assert any("overlap" in p and "one" in p for p in problems)
+
+
+def test_recording_sees_a_cursor_notch_over_a_word() -> None:
+    """The mark check can fail: seat B's notch drawn over a turned word, a token over a word, a frame
+    through a word are caught; the same word beside them is not."""
+    from device.render import cards as C
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    renderer = SharedRenderer()
+    surface = record_texts(renderer.text, (300, 200))
+    word = renderer.text.get("cirque", 24, (0, 0, 0), flip=True)
+    surface.blit(word, word.get_rect(midtop=(75, 2)))
+    C.cursor(surface, pygame.Rect(0, 0, 150, 100), "B", 0)
+    problems = _mark_problems(surface.texts, surface.marks)
+    assert any(p.startswith("notch over turned 'cirque'") for p in problems), problems
+    surface = record_texts(renderer.text, (300, 200))
+    surface.blit(renderer.text.get("tout va bien", 20, (0, 0, 0)), (20, 40))
+    C.cursor(surface, pygame.Rect(0, 0, 300, 200), "A", 0)
+    C.token(surface, (280, 180), 10, "mark", "down")
+    assert _mark_problems(surface.texts, surface.marks) == []
+    surface = record_texts(renderer.text, (300, 200))
+    surface.blit(renderer.text.get("bureau", 20, (0, 0, 0)), (0, 40))
+    C.cursor(surface, pygame.Rect(5, 0, 200, 200), "A", 0)  # its left edge runs through the word
+    assert any(p.startswith("frame over 'bureau'") for p in _mark_problems(surface.texts, surface.marks))
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
@@ -108,6 +149,8 @@ def test_docs_screens_keep_text_large_whole_and_apart(
             renderer.full(surface, frame.view, frame.shared)
             assert surface.texts, (name, size)
             problems += [f"{name} at {size[0]}x{size[1]}: {p}" for p in _problems(surface.texts, size)]
+            problems += [f"{name} at {size[0]}x{size[1]}: {p}"
+                         for p in _mark_problems(surface.texts, surface.marks)]
     assert problems == [], "\n".join(problems[:60]) + f"\n({len(problems)} problems)"
 
 
