@@ -18,6 +18,12 @@ Colour = tuple[int, int, int]
 #: tests/device/render/test_layout.py holds every screen of ``make docs`` to it.
 MIN_TEXT_PX = 12
 
+#: How far a cursor's ring reaches into its card, in px: the ring lies in the gap around the card and over
+#: the card's own rim; a card's words keep their ink at least ``WORD_EDGE`` px from the card's edges, so no
+#: cursor and no hold progress (drawn on the same ring) ever sits over a word.
+RING_IN = 3
+WORD_EDGE = RING_IN + 1
+
 BG: Colour = (22, 42, 50)
 PANEL: Colour = (31, 56, 66)
 PANEL_LINE: Colour = (62, 92, 104)
@@ -298,7 +304,8 @@ def _fit(word: str, width: int, size: int, bold: bool) -> str:
     return ellipsize(word, width, lambda s: font.size(s)[0])
 
 
-_WORD_MARGIN = 3  # px kept free at a word's ends and at its half's outer edge
+_WORD_MARGIN = WORD_EDGE  # px kept free at a word's half's outer edge (clear of the cursor's ring)
+_WORD_ENDS = RING_IN  # px kept free at a word's ends (its glyphs' side bearings keep the ink off the ring)
 
 
 def token_reach(face: Face) -> int:
@@ -314,7 +321,7 @@ def _word_fits(face: Face, size: int) -> tuple[int, int] | None:
     the half less the corner); None when neither does."""
     w, h = face.size
     lw, lh = pg_font(size, False, True).size(face.content or " ")
-    full_w = w - 2 * _WORD_MARGIN
+    full_w = w - 2 * _WORD_ENDS
     reach = token_reach(face)
     if face.orientation == "upright":
         tall, short = h - 2 * _WORD_MARGIN, h - 2 * reach
@@ -348,7 +355,7 @@ def word_rects(face: Face, label_size: tuple[int, int]) -> list[tuple[pygame.Rec
         box = pygame.Rect(0, 0, lw, lh)
         box.center = (w // 2, h // 2)
         if face.marks:
-            if lw <= w - 2 * _WORD_MARGIN - reach:
+            if lw <= w - 2 * _WORD_ENDS - reach:
                 box.right = min(box.right, w - reach)
             else:
                 box.bottom = min(box.bottom, h - reach)
@@ -356,11 +363,11 @@ def word_rects(face: Face, label_size: tuple[int, int]) -> list[tuple[pygame.Rec
                     box.top = max(box.top, reach)
         return [(box, False)]
     half = h // 2
-    lower = pygame.Rect(0, 0, lw, lh)
-    lower.center = (w // 2, half + (h - half) // 2)
+    lower = pygame.Rect(0, 0, lw, lh)  # centred between the half line and the ring's reach
+    lower.center = (w // 2, (half + h - _WORD_MARGIN) // 2)
     upper = pygame.Rect(0, 0, lw, lh)
-    upper.center = (w // 2, half // 2)
-    beside = lw <= w - 2 * _WORD_MARGIN - reach
+    upper.center = (w // 2, (_WORD_MARGIN + half) // 2)
+    beside = lw <= w - 2 * _WORD_ENDS - reach
     if "A" in face.marks:
         if beside:
             lower.right = min(lower.right, w - reach)
@@ -460,8 +467,9 @@ def _token_radius(face: Face) -> int:
 
 
 def _token_pad(r: int) -> int:
-    """Distance from the card's edges to a bystander token's centre: the token sits in the very corner."""
-    return r + max(1, r // 6)
+    """Distance from the card's edges to a bystander token's centre: the token sits in the corner, just
+    inside the cursor's ring."""
+    return r + RING_IN
 
 
 def _marks(surf: pygame.Surface, face: Face, body: pygame.Rect) -> None:
@@ -504,65 +512,48 @@ def _key_frame(surf: pygame.Surface, face: Face, body: pygame.Rect, radius: int)
     identity_badge(surf, corner, face.key or "N")
 
 
-def cursor(
-    surf: pygame.Surface, rect: pygame.Rect, seat: str, inset: int, quiet: bool = False, notch: bool = True
-) -> None:
-    """Seat A: a solid frame with a notch pointing down (toward A); seat B: a dashed frame with a notch
-    pointing up (toward B). ``quiet`` (the seat waiting while the other guesses): a thin frame in the seat's
-    dark colour and no notch, so the active guesser's cursor stands out. ``notch`` False on a covered card,
-    whose label sits where the notch would."""
+def ring(card: pygame.Rect, out: int) -> tuple[pygame.Rect, int, int]:
+    """(outer rect, thickness, corner radius) of the ring around ``card``: ``out`` px into the gap around the
+    card, ``RING_IN`` px onto the card."""
+    radius = max(3, min(card.size) // 10)
+    return card.inflate(2 * out, 2 * out), out + RING_IN, radius + out
+
+
+def cursor(surf: pygame.Surface, card: pygame.Rect, seat: str, out: int, quiet: bool = False) -> None:
+    """A seat's cursor: a ring around the card, clear of its words (in the gap around the card and on the
+    card's rim). Seat A: a solid ring; seat B: a dashed ring (two cursors on one card: B's dashes over A's
+    ring show both). ``quiet`` (the seat waiting while the other guesses): a thin ring in the seat's dark
+    colour, in the gap only, so the active guesser's cursor stands out."""
     colour = SEAT_DARK.get(seat, INK_MUTED) if quiet else SEAT_COLOUR.get(seat, INK_LIGHT)
-    thick = max(2, min(rect.size) // 40) if quiet else max(3, min(rect.size) // 16)
-    frame = rect.inflate(-2 * inset, -2 * inset)
+    frame, thick, radius = ring(card, out)
+    if quiet:
+        thick = max(2, out)
     for strip in _strips(frame, thick):
         note_mark(surf, "frame", strip)
     if seat == "A":
-        rounded(surf, colour, frame, max(3, min(rect.size) // 10), thick)
-    else:
-        dash = max(6, thick * 3)
-        edges = [
-            ((frame.left, frame.top), (frame.right, frame.top)),
-            ((frame.right - thick, frame.top), (frame.right - thick, frame.bottom)),
-            ((frame.right, frame.bottom - thick), (frame.left, frame.bottom - thick)),
-            ((frame.left, frame.bottom), (frame.left, frame.top)),
-        ]
-        for (x0, y0), (x1, y1) in edges:
-            length = max(abs(x1 - x0), abs(y1 - y0))
-            steps = max(1, length // (2 * dash))
-            for k in range(steps + 1):
-                a = k * 2 * dash
-                b = min(length, a + dash)
-                if a >= length:
-                    break
-                if y0 == y1:
-                    sx = 1 if x1 > x0 else -1
-                    pygame.draw.rect(
-                        surf, colour, pygame.Rect(min(x0 + sx * a, x0 + sx * b), y0, abs(b - a), thick)
-                    )
-                else:
-                    sy = 1 if y1 > y0 else -1
-                    pygame.draw.rect(
-                        surf, colour, pygame.Rect(x0, min(y0 + sy * a, y0 + sy * b), thick, abs(b - a))
-                    )
-    if quiet or not notch:
+        rounded(surf, colour, frame, radius, thick)
         return
-    size = max(6, min(rect.size) // 7)
-    cx = frame.centerx
-    if seat == "A":
-        pts = [
-            (cx - size, frame.bottom - thick - size // 2),
-            (cx + size, frame.bottom - thick - size // 2),
-            (cx, frame.bottom - 1),
-        ]
-    else:
-        pts = [
-            (cx - size, frame.top + thick + size // 2),
-            (cx + size, frame.top + thick + size // 2),
-            (cx, frame.top),
-        ]
-    pygame.draw.polygon(surf, colour, pts)
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    note_mark(surf, "notch", pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1))
+    for dash in _dashes(frame, thick):
+        pygame.draw.rect(surf, colour, dash)
+
+
+def _dashes(frame: pygame.Rect, thick: int) -> list[pygame.Rect]:
+    """Seat B's dashed ring: dashes along the four edges of ``frame``, ``thick`` px wide, a dash on every
+    corner."""
+    dash = max(6, thick * 2)
+    out: list[pygame.Rect] = []
+    for length, horizontal in ((frame.width, True), (frame.height, False)):
+        n = max(1, round((length - dash) / (2 * dash)))  # dash, gap, dash, ... with dashes at both ends
+        step = (length - dash) / n
+        for k in range(n + 1):
+            a = int(round(k * step))
+            if horizontal:
+                out += [pygame.Rect(frame.left + a, frame.top, dash, thick),
+                        pygame.Rect(frame.left + a, frame.bottom - thick, dash, thick)]
+            else:
+                out += [pygame.Rect(frame.left, frame.top + a, thick, dash),
+                        pygame.Rect(frame.right - thick, frame.top + a, thick, dash)]
+    return out
 
 
 def _strips(frame: pygame.Rect, thick: int) -> list[pygame.Rect]:
@@ -573,24 +564,45 @@ def _strips(frame: pygame.Rect, thick: int) -> list[pygame.Rect]:
             pygame.Rect(frame.right - thick, frame.top, thick, frame.height)]
 
 
-def hold(surf: pygame.Surface, rect: pygame.Rect, seat: str, fraction: float) -> None:
-    """Hold-to-confirm on a card: a translucent fill rising from the holding seat's edge plus a solid bar."""
+def hold(surf: pygame.Surface, card: pygame.Rect, seat: str, fraction: float, out: int) -> None:
+    """Hold-to-confirm on a card: the holding seat's ring turns into a progress track, the seat's dark colour
+    swept over by its bright colour from the middle of the seat's own edge, both ways round the card, until
+    the two ends meet at the far edge; drawn on the cursor's ring, so both copies of the word stay clear."""
     fraction = min(max(fraction, 0.0), 1.0)
     if fraction <= 0:
         return
-    colour = SEAT_COLOUR.get(seat, INK_LIGHT)
-    height = max(1, int(rect.height * fraction))
-    fill = pygame.Surface((rect.width, height), pygame.SRCALPHA)
-    fill.fill((*colour, 90))
-    if seat == "A":
-        surf.blit(fill, (rect.left, rect.bottom - height))
-        note_mark(surf, "hold", pygame.Rect(rect.left, rect.bottom - height, rect.width, height))
-    else:
-        surf.blit(fill, (rect.left, rect.top))
-        note_mark(surf, "hold", pygame.Rect(rect.left, rect.top, rect.width, height))
-    bar = max(4, rect.height // 14)
-    width = int(rect.width * fraction)
-    y = rect.bottom - bar if seat == "A" else rect.top
-    pygame.draw.rect(surf, SEAT_DARK.get(seat, BLACK), pygame.Rect(rect.left, y, rect.width, bar))
-    pygame.draw.rect(surf, colour, pygame.Rect(rect.left, y, width, bar))
-    note_mark(surf, "hold", pygame.Rect(rect.left, y, rect.width, bar))
+    frame, thick, radius = ring(card, out)
+    for strip in _strips(frame, thick):
+        note_mark(surf, "hold", strip)
+    rounded(surf, SEAT_DARK.get(seat, BLACK), frame, radius, thick)
+    lit = pygame.Surface(frame.size, pygame.SRCALPHA)
+    local = lit.get_rect()
+    rounded(lit, (*SEAT_COLOUR.get(seat, INK_LIGHT), 255), local, radius, thick)
+    mask = pygame.Surface(frame.size, pygame.SRCALPHA)
+    mask.fill((255, 255, 255, 0))
+    pygame.draw.polygon(mask, (255, 255, 255, 255), _sweep(local, seat, fraction))
+    lit.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    surf.blit(lit, frame)
+
+
+def _sweep(rect: pygame.Rect, seat: str, fraction: float) -> list[tuple[float, float]]:
+    """The wedge of ``rect`` swept at ``fraction`` of a hold: from the centre out to the middle of the seat's
+    edge (A: bottom, B: top), then along the edges both ways round, ``fraction`` of the half perimeter each
+    (a pixel beyond ``rect`` on every side, so the ring's outer rows are covered whole)."""
+    w, h = rect.width + 2, rect.height + 2
+    cx = w / 2
+    path = [(cx, h), (w, h), (w, 0), (cx, 0)]  # one way round from the middle of A's edge
+    todo = fraction * (w + h)
+    right = [path[0]]
+    for (x0, y0), (x1, y1) in zip(path, path[1:]):
+        seg = abs(x1 - x0) + abs(y1 - y0)
+        step = min(todo, seg)
+        right.append((x0 + (x1 - x0) * step / seg, y0 + (y1 - y0) * step / seg))
+        todo -= step
+        if todo <= 0:
+            break
+    left = [(w - x, y) for x, y in right]
+    wedge = [(cx, h / 2), *reversed(left), *right[1:]]
+    if seat != "A":  # B's edge is the top one: the same sweep turned half a turn
+        wedge = [(w - x, h - y) for x, y in wedge]
+    return [(x - 1, y - 1) for x, y in wedge]

@@ -101,6 +101,11 @@ class GridLayout:
     bottom: pygame.Rect
     panel: pygame.Rect
     cells: tuple[pygame.Rect, ...]
+    ring: int = 3  # px of the gap around each card its cursor's ring takes (half the gap)
+
+    def card_region(self, i: int) -> pygame.Rect:
+        """Card ``i``'s region: its cell and the half of the gap around it where its cursor's ring goes."""
+        return self.cells[i].inflate(2 * self.ring, 2 * self.ring)
 
 
 @lru_cache(maxsize=32)
@@ -125,7 +130,7 @@ def grid_layout(size: tuple[int, int], columns: int = 5, rows: int = 5, pictures
         for r in range(rows)
         for c in range(columns)
     )
-    return GridLayout(pygame.Rect(0, 0, w, bar), pygame.Rect(0, h - bar, w, bar), panel, cells)
+    return GridLayout(pygame.Rect(0, 0, w, bar), pygame.Rect(0, h - bar, w, bar), panel, cells, gap // 2)
 
 
 class SharedRenderer:
@@ -303,8 +308,8 @@ class SharedRenderer:
             # when the card has to be drawn
             still = tuple(x for x in on if x in quiet)
             key = (card, rect.size, common, reveal, hot_key, on, held, still)
-            drawer = self._duet_card_drawer(card, rect.size, common, reveal, hot_key, on, held, quiet)
-            regions.append(Region(f"card{i}", rect, key, drawer))
+            drawer = self._duet_card_drawer(card, rect.size, common, reveal, hot_key, on, held, quiet, layout.ring)
+            regions.append(Region(f"card{i}", layout.card_region(i), key, drawer))
         regions.extend(self._duet_panel(layout.panel, view, ui))
         regions.extend(self._bars(layout, view, ui))
         return regions
@@ -319,10 +324,11 @@ class SharedRenderer:
         on: tuple[str, ...],
         held: tuple[str, float] | None,
         quiet: frozenset[str] = frozenset(),
+        ring: int = 0,
     ) -> Draw:
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
             face = _duet_face(card, size, common, reveal, hot_key)
-            self._card_drawer(face, on, held, quiet)(surface, rect)
+            self._card_drawer(face, on, held, quiet, ring)(surface, rect)
 
         return draw
 
@@ -350,17 +356,22 @@ class SharedRenderer:
                     lambda s, rect: C.token(s, (rect.left + r, rect.top + r), radius, face), margin=4)
 
     def _card_drawer(self, face: C.Face, on: tuple[str, ...], held: tuple[str, float] | None,
-                     quiet: frozenset[str] = frozenset()) -> Draw:
-        covered = face.agent or face.assassin or face.cover >= 1.0
-        # a covered card's label sits at both edges: no notch over it (the frame's style still tells the seat)
-        notch = not covered
+                     quiet: frozenset[str] = frozenset(), ring: int = 0) -> Draw:
+        """Draws the card's region: the card, ``ring`` px of the gap around it, the cursors' rings there (the
+        waiting seat's first, so the guesser's lies on top) and a hold's progress on the holding seat's ring."""
 
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            surface.blit(self.face(face, surface), rect)
-            if held is not None:
-                C.hold(surface, rect, held[0], held[1])
-            for k, seat in enumerate(sorted(on)):
-                C.cursor(surface, rect, seat, k * (max(3, min(rect.size) // 16) + 2), seat in quiet, notch)
+            card = rect.inflate(-2 * ring, -2 * ring)
+            if ring:
+                surface.fill(C.BG, rect)
+            surface.blit(self.face(face, surface), card)
+            for seat in sorted(on, key=lambda s: (s not in quiet, s)):
+                if held is not None and held[0] == seat:
+                    C.hold(surface, card, seat, held[1], ring)
+                else:
+                    C.cursor(surface, card, seat, ring, seat in quiet)
+            if held is not None and held[0] not in on:
+                C.hold(surface, card, held[0], held[1], ring)
 
         return draw
 
@@ -733,7 +744,8 @@ class SharedRenderer:
                 if ui.hold is not None and ui.hold.card == i
                 else None
             )
-            regions.append(Region(f"card{i}", rect, (face, on, held), self._card_drawer(face, on, held)))
+            regions.append(Region(f"card{i}", layout.card_region(i), (face, on, held),
+                                  self._card_drawer(face, on, held, ring=layout.ring)))
         regions.extend(
             self._panel_twice(
                 layout.panel,
