@@ -413,10 +413,12 @@ def _reveal(
     surf: pygame.Surface, face: Face, body: pygame.Rect, radius: int, text: TextCache, sides: tuple[str, str]
 ) -> None:
     """Game over with the keys shown: the lower half takes seat A's colour for this card, the upper half
-    seat B's (green agent, black assassin, plain bystander), each with its badge shape at the left end."""
+    seat B's (green agent, black assassin, plain bystander), each with its badge shape at the end away from
+    the seat's bystander token corner; the word as large as the half holds clear of the badge and tokens."""
     w, h = body.size
     half = h // 2
     inset = max(2, min(w, h) // 30)
+    tokens = token_boxes(face, body)
     for identity, rect, flip in (
         (sides[1], pygame.Rect(0, 0, w, half), True),
         (sides[0], pygame.Rect(0, half, w, h - half), False),
@@ -424,31 +426,66 @@ def _reveal(
         colour, ink = HALF_COLOUR.get(identity, (CARD, INK))
         inner = rect.inflate(-2 * inset, -2 * inset)
         rounded(surf, colour, inner, radius // 2)
-        free = inner.copy()
-        # a bystander token sits at A's lower right and B's upper left: the word keeps clear of it
-        token_room = _token_radius(face) * 2 + 2 * inset
-        if not flip and "A" in face.marks:
-            free.width -= token_room
-        if flip and "B" in face.marks:
-            free.left += token_room
-            free.width -= token_room
-        if identity != "N":  # a bystander half stays plain: only agents and assassins carry a badge
-            badge_side = max(8, int(inner.height * 0.62))
-            badge = pygame.Rect(0, 0, badge_side, badge_side)
-            badge.center = (inner.left + badge_side // 2 + inset * 2, inner.centery)
-            if flip:
-                badge.center = (inner.right - badge_side // 2 - inset * 2, inner.centery)
+        size, spot, badge = reveal_layout(face.content, inner, inset, identity != "N", flip,
+                                          [t for t in tokens if t.colliderect(inner)])
+        if badge is not None:  # a bystander half stays plain: only agents and assassins carry a badge
             identity_badge(surf, badge, identity)
-            if not flip:
-                free.width -= badge.right + inset - free.left
-                free.left = badge.right + inset
-            else:
-                free.width = badge.left - inset - free.left
-        size = fit_size(  # as large as the coloured half allows, like the words in play
-            face.content, free.width - 2 * inset, inner.height - inset, condensed=True, largest=max(10, half)
-        )
         label = text.get(face.content, size, ink, condensed=True, flip=flip)
-        surf.blit(label, label.get_rect(center=free.center))
+        surf.blit(label, label.get_rect(center=spot.center))
+
+
+def reveal_layout(word: str, inner: pygame.Rect, inset: int, badged: bool, flip: bool,
+                  obstacles: list[pygame.Rect]) -> tuple[int, pygame.Rect, pygame.Rect | None]:
+    """(font size, the word's box, the badge's box or None) of one half of a revealed card: the largest size
+    at which the word's box fits the half (``inner`` less ``inset``) clear of the bystander tokens there
+    (``obstacles``) and of the badge. The badge is as large as that size allows, from its full size (62 % of
+    the half's height) down to two thirds of it; only a word that would not fit at ``MIN_TEXT_PX`` beside
+    such a badge gets a smaller one (down to 8 px). The badge sits at the left end of A's half, the right end
+    of B's (``flip``), away from each seat's token corner."""
+    area = inner.inflate(-2 * inset, -inset)
+    full = max(8, int(inner.height * 0.62))
+    tiers: list[list[pygame.Rect | None]] = [[None]]
+    if badged:
+        least = min(full, max(MIN_TEXT_PX, full * 2 // 3))
+        tiers = [[_badge_box(inner, inset, side, flip) for side in range(full, least - 1, -1)],
+                 [_badge_box(inner, inset, side, flip) for side in range(least - 1, 7, -1)]]
+    sizes = [(size, pg_font(size, False, True).size(word or " "))
+             for size in range(max(10, inner.height + inset), MIN_TEXT_PX - 1, -1)]
+    for badges in tiers:
+        rooms = [_free_rects(area, [o.inflate(2 * inset, 2 * inset) for o in
+                                    [*obstacles, *([b] if b is not None else [])]]) for b in badges]
+        for size, (lw, lh) in sizes:
+            for badge, free in zip(badges, rooms):
+                fits = [r for r in free if lw <= r.width and lh <= r.height]
+                if fits:
+                    room = max(fits, key=lambda r: (r.width * r.height, -abs(r.centerx - area.centerx)))
+                    spot = pygame.Rect(0, 0, lw, lh)
+                    spot.center = room.center
+                    return size, spot, badge
+    spot = pygame.Rect(0, 0, *sizes[-1][1])  # too long for any room: the smallest size, centred
+    spot.center = area.center
+    return MIN_TEXT_PX, spot, tiers[-1][-1] if tiers[-1] else None
+
+
+def _badge_box(inner: pygame.Rect, inset: int, side: int, flip: bool) -> pygame.Rect:
+    badge = pygame.Rect(0, 0, side, side)
+    badge.center = (inner.left + side // 2 + inset * 2, inner.centery)
+    if flip:
+        badge.center = (inner.right - side // 2 - inset * 2, inner.centery)
+    return badge
+
+
+def _free_rects(area: pygame.Rect, obstacles: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The largest rectangles of ``area`` that meet none of ``obstacles`` (a few rectangles): every
+    rectangle spanned by the area's and the obstacles' edges that meets none, less those inside another."""
+    xs = sorted({area.left, area.right, *(x for o in obstacles for x in (o.left, o.right)
+                                          if area.left < x < area.right)})
+    ys = sorted({area.top, area.bottom, *(y for o in obstacles for y in (o.top, o.bottom)
+                                          if area.top < y < area.bottom)})
+    found = [pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+             for i, x0 in enumerate(xs) for x1 in xs[i + 1:] for j, y0 in enumerate(ys) for y1 in ys[j + 1:]]
+    clear = [r for r in found if r.collidelist(obstacles) < 0]
+    return [r for r in clear if not any(o != r and o.contains(r) for o in clear)]
 
 
 def _picture(surf: pygame.Surface, face: Face, body: pygame.Rect, pictures: PictureLoader) -> None:
@@ -472,6 +509,30 @@ def _token_pad(r: int) -> int:
     return r + RING_IN
 
 
+def token_boxes(face: Face, body: pygame.Rect) -> list[pygame.Rect]:
+    """The boxes of the bystander tokens drawn on ``face`` (see ``_marks``)."""
+    return [pygame.Rect(c[0] - r, c[1] - r, 2 * r, 2 * r) for c, r, _ in _token_spots(face, body)]
+
+
+def _token_spots(face: Face, body: pygame.Rect) -> list[tuple[tuple[int, int], int, str]]:
+    """(centre, radius, arrow) of each bystander token of ``face``, in drawing order: toward A on the lower
+    right, toward B on the upper left; a double mistake's second token stacked toward the card's middle."""
+    r = _token_radius(face)
+    pad = _token_pad(r)
+    spots = []
+    for seat in face.marks:
+        if seat == "A":
+            centre, arrow = (body.right - pad, body.bottom - pad), "down"
+        else:
+            centre, arrow = (body.left + pad, body.top + pad), "up"
+        if face.double:
+            third = r // 3  # inside the token corner
+            step = -third if arrow == "down" else third
+            spots.append(((centre[0] + step, centre[1] + step), r, arrow))
+        spots.append((centre, r, arrow))
+    return spots
+
+
 def _marks(surf: pygame.Surface, face: Face, body: pygame.Rect) -> None:
     """Bystander tokens: toward A (bottom of the screen) on the lower right, toward B on the upper left,
     each arrow pointing at the seat that guessed; a double mistake shows two stacked tokens."""
@@ -481,20 +542,7 @@ def _marks(surf: pygame.Surface, face: Face, body: pygame.Rect) -> None:
         veil = pygame.Surface(body.size, pygame.SRCALPHA)
         veil.fill((*TAN, 110))
         surf.blit(veil, body)
-    r = _token_radius(face)
-    pad = _token_pad(r)
-    for seat in face.marks:
-        if seat == "A":
-            centre = (body.right - pad, body.bottom - pad)
-            arrow = "down"
-        else:
-            centre = (body.left + pad, body.top + pad)
-            arrow = "up"
-        if face.double:
-            third = r // 3  # the second token stacked toward the card's middle, inside the token corner
-            second = (centre[0] - third, centre[1] - third) if arrow == "down" else (centre[0] + third, centre[1] + third)
-            token(surf, second, r, "mark", arrow)
-            note_mark(surf, "token", pygame.Rect(second[0] - r, second[1] - r, 2 * r, 2 * r))
+    for centre, r, arrow in _token_spots(face, body):
         token(surf, centre, r, "mark", arrow)
         note_mark(surf, "token", pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r))
 
@@ -531,10 +579,19 @@ def cursor(surf: pygame.Surface, card: pygame.Rect, seat: str, out: int, quiet: 
     for strip in _strips(frame, thick):
         note_mark(surf, "frame", strip)
     if seat == "A":
-        rounded(surf, colour, frame, radius, thick)
+        _ring(surf, colour, frame, radius, thick)
         return
     for dash in _dashes(frame, thick):
         pygame.draw.rect(surf, colour, dash)
+
+
+def _ring(surf: pygame.Surface, colour: tuple[int, ...], frame: pygame.Rect, radius: int, thick: int) -> None:
+    """A ring ``thick`` px wide inside ``frame``: rounded outside, square inside (a rounded inner edge would
+    reach into the card's corners, nearer its words than the ring's width)."""
+    shape = pygame.Surface(frame.size, pygame.SRCALPHA)
+    rounded(shape, colour, shape.get_rect(), radius)  # type: ignore[arg-type]
+    shape.fill((0, 0, 0, 0), shape.get_rect().inflate(-2 * thick, -2 * thick))
+    surf.blit(shape, frame)
 
 
 def _dashes(frame: pygame.Rect, thick: int) -> list[pygame.Rect]:
@@ -574,10 +631,10 @@ def hold(surf: pygame.Surface, card: pygame.Rect, seat: str, fraction: float, ou
     frame, thick, radius = ring(card, out)
     for strip in _strips(frame, thick):
         note_mark(surf, "hold", strip)
-    rounded(surf, SEAT_DARK.get(seat, BLACK), frame, radius, thick)
+    _ring(surf, SEAT_DARK.get(seat, BLACK), frame, radius, thick)
     lit = pygame.Surface(frame.size, pygame.SRCALPHA)
     local = lit.get_rect()
-    rounded(lit, (*SEAT_COLOUR.get(seat, INK_LIGHT), 255), local, radius, thick)
+    _ring(lit, (*SEAT_COLOUR.get(seat, INK_LIGHT), 255), local, radius, thick)
     mask = pygame.Surface(frame.size, pygame.SRCALPHA)
     mask.fill((255, 255, 255, 0))
     pygame.draw.polygon(mask, (255, 255, 255, 255), _sweep(local, seat, fraction))
