@@ -570,12 +570,13 @@ def ring(card: pygame.Rect, out: int) -> tuple[pygame.Rect, int, int]:
 def cursor(surf: pygame.Surface, card: pygame.Rect, seat: str, out: int, quiet: bool = False) -> None:
     """A seat's cursor: a ring around the card, clear of its words (in the gap around the card and on the
     card's rim). Seat A: a solid ring; seat B: a dashed ring (two cursors on one card: B's dashes over A's
-    ring show both). ``quiet`` (the seat waiting while the other guesses): a thin ring in the seat's dark
-    colour, in the gap only, so the active guesser's cursor stands out."""
+    ring show both). ``quiet`` (the seat waiting while the other guesses): a thinner ring in the seat's dark
+    colour, so the active guesser's cursor stands out."""
     colour = SEAT_DARK.get(seat, INK_MUTED) if quiet else SEAT_COLOUR.get(seat, INK_LIGHT)
     frame, thick, radius = ring(card, out)
-    if quiet:
-        thick = max(2, out)
+    if quiet:  # astride the card's edge, so the dark colour shows on the card and on the table
+        frame, thick, radius = ring(card, max(1, out // 2))
+        thick -= 1
     for strip in _strips(frame, thick):
         note_mark(surf, "frame", strip)
     if seat == "A":
