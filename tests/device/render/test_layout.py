@@ -137,3 +137,70 @@ def test_recording_sees_marks_over_words() -> None:
     assert drawn("cirque", (85, 30), lambda s: (C.cursor(s, card, "A", 3), C.hold(s, card, "B", 1.0, 3))) == []
 
 
+@pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
+def test_docs_screens_keep_text_large_whole_and_apart(
+    script: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    frames = _frames(script, tmp_path, monkeypatch)
+    assert frames, f"{script.name} takes no snapshot"
+    problems = []
+    for name, frame in frames:
+        for size in SIZES:
+            renderer = SharedRenderer()
+            surface = record_texts(renderer.text, size)
+            renderer.full(surface, frame.view, frame.shared)
+            assert surface.texts, (name, size)
+            problems += [f"{name} at {size[0]}x{size[1]}: {p}" for p in _problems(surface.texts, size)]
+            problems += [f"{name} at {size[0]}x{size[1]}: {p}"
+                         for p in _mark_problems(surface.texts, surface.marks)]
+    assert problems == [], "\n".join(problems[:60]) + f"\n({len(problems)} problems)"
+
+
+def _oled_texts(view: Any, ui: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[int, int, int, int]]]:
+    """(text, ink box) of every text drawn on a seat's OLED frame, drawn directly (no cached tiles)."""
+    drawn: list[tuple[str, tuple[int, int, int, int]]] = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, string: Any, *args: Any, **kwargs: Any) -> None:
+        if getattr(self, "_image", None) is not None and self._image.size == (oled.WIDTH, oled.HEIGHT):
+            box = self.textbbox(xy, string, font=kwargs.get("font"), anchor=kwargs.get("anchor"))
+            drawn.append((str(string), tuple(int(v) for v in box)))  # type: ignore[misc]
+        real(self, xy, string, *args, **kwargs)
+
+    with monkeypatch.context() as m:
+        m.setattr(ImageDraw.ImageDraw, "text", text)
+        oled.render_oled(view, ui, fast=False)
+    return drawn
+
+
+def _oled_problems(texts: list[tuple[str, tuple[int, int, int, int]]]) -> list[str]:
+    return [f"clipped on the OLED: {t!r} ink {box}" for t, box in texts
+            if t.strip() and (box[0] < 0 or box[1] < 0 or box[2] > oled.WIDTH or box[3] > oled.HEIGHT)]
+
+
+def test_oled_check_sees_an_accent_cut_by_the_top_edge(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The OLED check can fail: a title with a circumflex drawn at y=0 loses its accent."""
+    from device.render.models import MenuItem, MenuUi
+
+    def draw_at_top(draw: ImageDraw.ImageDraw, ui: Any) -> None:
+        draw.text((2, 0), ui.title, font=oled.pil_font(oled.SMALL, bold=True), fill=1)
+
+    monkeypatch.setattr(oled, "_menu", draw_at_top)
+    ui = MenuUi("Éteindre la boîte ?", (MenuItem("Annuler"),))
+    problems = _oled_problems(_oled_texts(None, ui, monkeypatch))
+    assert any("boîte" in p for p in problems), problems
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
+def test_docs_oleds_keep_every_text_inside_the_panel(
+    script: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    frames = _frames(script, tmp_path, monkeypatch)
+    problems, seen = [], 0
+    for name, frame in frames:
+        for seat, ui in frame.oleds.items():
+            texts = _oled_texts(frame.seat_views.get(seat), ui, monkeypatch)
+            seen += len(texts)
+            problems += [f"{name} OLED {seat}: {p}" for p in _oled_problems(texts)]
+    assert seen, script.name
+    assert problems == [], "\n".join(problems[:60]) + f"\n({len(problems)} problems)"
