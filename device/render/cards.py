@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .text import TextCache, ellipsize, fit_size, note_mark, pg_font, surface_like
+from .text import TextCache, ellipsize, note_mark, pg_font, surface_like
 
 Colour = tuple[int, int, int]
 
@@ -455,7 +455,7 @@ def reveal_layout(word: str, inner: pygame.Rect, inset: int, badged: bool, flip:
         rooms = [_free_rects(area, [o.inflate(2 * inset, 2 * inset) for o in
                                     [*obstacles, *([b] if b is not None else [])]]) for b in badges]
         for size, (lw, lh) in sizes:
-            for badge, free in zip(badges, rooms):
+            for badge, free in zip(badges, rooms, strict=True):
                 fits = [r for r in free if lw <= r.width and lh <= r.height]
                 if fits:
                     room = max(fits, key=lambda r: (r.width * r.height, -abs(r.centerx - area.centerx)))
@@ -649,10 +649,10 @@ def _sweep(rect: pygame.Rect, seat: str, fraction: float) -> list[tuple[float, f
     (a pixel beyond ``rect`` on every side, so the ring's outer rows are covered whole)."""
     w, h = rect.width + 2, rect.height + 2
     cx = w / 2
-    path = [(cx, h), (w, h), (w, 0), (cx, 0)]  # one way round from the middle of A's edge
+    path: list[tuple[float, float]] = [(cx, h), (w, h), (w, 0), (cx, 0)]  # one way round from the middle of A's edge
     todo = fraction * (w + h)
     right = [path[0]]
-    for (x0, y0), (x1, y1) in zip(path, path[1:]):
+    for (x0, y0), (x1, y1) in zip(path, path[1:], strict=False):
         seg = abs(x1 - x0) + abs(y1 - y0)
         step = min(todo, seg)
         right.append((x0 + (x1 - x0) * step / seg, y0 + (y1 - y0) * step / seg))

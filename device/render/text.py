@@ -175,9 +175,9 @@ def _recording_class() -> type:
             for t in getattr(source, "texts", ()):
                 box = pygame.Rect(t.box).move(offset)
                 seen = pygame.Rect(t.visible).move(offset).clip(bounds)
-                ink = pygame.Rect(t.ink).move(offset).clip(bounds) if t.ink else None
+                moved = pygame.Rect(t.ink).move(offset).clip(bounds) if t.ink else None
                 self.texts.append(TextBox(t.text, t.size, tuple(box), tuple(seen), t.turned,  # type: ignore[arg-type]
-                                          tuple(ink) if ink and ink.width and ink.height else None))  # type: ignore[arg-type]
+                                          tuple(moved) if moved and moved.width and moved.height else None))  # type: ignore[arg-type]
             for m in getattr(source, "marks", ()):
                 seen = pygame.Rect(m.box).move(offset).clip(bounds)
                 if seen.width > 0 and seen.height > 0:

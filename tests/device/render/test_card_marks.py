@@ -16,7 +16,6 @@ from device.render.models import Cursor, Hold, PlayUi
 from device.render.shared import SharedRenderer, grid_layout
 from device.render.text import MarkBox, TextBox, TextCache, pg_font, record_texts
 
-
 ROOT = Path(__file__).resolve().parents[3]
 SIZES = ((800, 480), (1280, 720))
 SAMPLE = ("mer", "jeu", "cirque", "Agent", "parachute", "champignon", "télécommande", "Eichhörnchen",
@@ -101,7 +100,7 @@ def test_a_hold_fills_the_ring_from_the_holding_seats_edge(seat: str) -> None:
     far = region.top + 1 if seat == "A" else region.bottom - 2
     before = 0
     for fraction in (0.1, 0.3, 0.5, 0.7, 0.9, 1.0):
-        surface = _card_with(face, ring, lambda s, c: C.hold(s, c, seat, fraction, ring))
+        surface = _card_with(face, ring, lambda s, c, f=fraction: C.hold(s, c, seat, f, ring))
         lit = _lit(surface, region, seat)
         assert len(lit) > before, fraction
         before = len(lit)
