@@ -47,9 +47,9 @@ PublicCard = CardView | ClassicCardView
 
 @dataclass(frozen=True)
 class Cursor:
-    """A seat's cursor on the grid (moved with that seat's joystick or by touch). Seat A: solid frame with a
-    notch toward the bottom; seat B: dashed frame with a notch toward the top (shapes differ, not only
-    colour)."""
+    """A seat's cursor on the grid (moved with that seat's joystick or by touch): a ring round the card, in the
+    gap and on the card's rim, never over a word. Seat A's ring is solid, seat B's dashed (shapes differ, not
+    only colour); the seat that waits gets a thinner dark ring."""
 
     seat: Seat
     card: int

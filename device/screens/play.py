@@ -23,8 +23,8 @@ from hardware.base import TOUCH_KINDS, InputEvent
 ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 NOTICE_SECONDS = 2.0
 #: Where the cursors start: each seat's near corner on its left hand (seat A sits at the bottom edge, seat B at
-#: the top, turned half a turn), not the centre card, where the two frames stacked and seat B's notch hid the
-#: centre word turned toward B.
+#: the top, turned half a turn), not the centre card, where the two frames would stack on the first card both
+#: seats look at.
 START_CURSORS = {"A": 20, "B": 4}
 LABELS = ("clues", "bank", "taken", "agents", "mistakes", "mission", "stop", "seat_A", "seat_B", "no_word")
 
