@@ -20,12 +20,13 @@ import math
 from collections.abc import Callable
 from contextvars import ContextVar
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.views import CardView, SeatView
 
-from .models import ClueEntryUi, MenuUi, OledTextUi, OledUi, OledView, SeatKeyUi, SpymasterUi
+from .models import ClueEntryUi, MenuItem, MenuUi, OledTextUi, OledUi, OledView, SeatKeyUi, SpymasterUi
 from .text import ellipsize, pil_font, wrap
 
 WIDTH, HEIGHT = 128, 64
@@ -95,6 +96,11 @@ def _lines(text: str, width: int, measure: Callable[[str], int], limit: int) -> 
     if len(lines) > limit or "".join(lines).replace(" ", "") != "".join(text.split()):
         _clipped(text)
     return lines[:limit]
+
+
+def _whole(text: str, lines: list[str]) -> bool:
+    """``lines`` hold every letter of ``text`` (no word was cut with "…")."""
+    return "".join(lines).replace(" ", "") == "".join(text.split())
 
 
 def _render(view: SeatView | None, ui: OledUi | None, fast: bool) -> Image.Image:
@@ -287,9 +293,11 @@ def _seat_key(draw: ImageDraw.ImageDraw, view: SeatView, ui: SeatKeyUi) -> None:
         _arrow(draw, cx + 16, 50, up=False)
         return
     if clue is not None:
-        word = clue.word or "—"
+        # the clue word is the giver's own (any length): cut at its end if it must be, never its number
+        number = f" {clue.number}"
+        word = ellipsize(clue.word or "—", width - _length(number, SMALL), lambda s: _length(s, SMALL))
         draw.line((PANEL_X, 51, WIDTH - 1, 51), fill=1)
-        _put_text(draw, (PANEL_X, 53), _fit(f"{word} {clue.number}", width, lambda s: _length(s, SMALL)), SMALL)
+        _put_text(draw, (PANEL_X, 53), word + number, SMALL)
 
 
 def _arrow(draw: ImageDraw.ImageDraw, x: int, y: int, up: bool) -> None:
@@ -321,7 +329,8 @@ def _entry_number(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntr
         _key_map(draw, view, None)
         left = PANEL_X
     width = WIDTH - left
-    draw.text((left, 0), _fit(ui.title, width, measure), font=small, fill=1)
+    title = _fit(ui.title, width, measure)
+    draw.text((_ink_left(draw, left, title, small), 0), title, font=small, fill=1)
     text = str(ui.number)
     tw = draw.textlength(text, font=big)
     cx = left + width // 2
@@ -340,7 +349,8 @@ _WORD_Y, _STRIP_Y, _HINT_Y = 10, 26, (44, 53)
 def _entry_word(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryUi) -> None:
     small, bold = pil_font(SMALL), pil_font(TITLE, bold=True)
     measure = _small_measure(draw)
-    draw.text((0, 0), _fit(ui.title, 100, measure), font=small, fill=1)
+    title = _fit(ui.title, WIDTH if ui.number is None else 100, measure)
+    draw.text((_ink_left(draw, 0, title, small), 0), title, font=small, fill=1)
     if ui.number is not None:
         num = str(ui.number)
         draw.text((WIDTH - draw.textlength(num, font=bold), 0), num, font=bold, fill=1)
@@ -351,24 +361,27 @@ def _entry_word(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryU
     _letter_strip(draw, ui.letters, ui.letter, _STRIP_Y)
     for y, line in zip(_HINT_Y, _lines(ui.hint, WIDTH, measure, len(_HINT_Y)) if ui.hint else (),
                        strict=False):
-        draw.text((0, y), line, font=small, fill=1)
+        draw.text((_ink_left(draw, 0, line, small), y), line, font=small, fill=1)
 
 
 def _entry_refusal(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryUi) -> None:
     small = pil_font(SMALL)
     measure = _small_measure(draw)
+    lines = _lines(ui.refusal or "", WIDTH, measure, 99)
+    # the reason's lines above the choices (their boxes start at y 51); the title ("clue refused") only when the
+    # reason leaves it the room: the reason says it too
     y = 0
-    if ui.title:
-        draw.text((0, 0), _fit(ui.title, WIDTH, measure), font=small, fill=1)
+    if ui.title and len(lines) <= 3:
+        title = _fit(ui.title, WIDTH, measure)
+        draw.text((_ink_left(draw, 0, title, small), 0), title, font=small, fill=1)
         y = 11
-    room = max(1, (50 - y) // 10)
-    lines = wrap(ui.refusal or "", WIDTH, measure)
+    room = (51 - 11 - y) // 10 + 1
     if len(lines) > room:
         _clipped(ui.refusal or "")
         lines = lines[:room]
         lines[-1] = ellipsize(lines[-1] + " …", WIDTH, measure)
     for line in lines:
-        draw.text((0, y), line, font=small, fill=1)
+        draw.text((_ink_left(draw, 0, line, small), y), line, font=small, fill=1)
         y += 10
     _choices(draw, ui.choices, ui.choice, 52)
 
@@ -376,7 +389,8 @@ def _entry_refusal(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEnt
 def _entry_confirm(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryUi) -> None:
     small = pil_font(SMALL)
     measure = _small_measure(draw)
-    draw.text((0, 0), _fit(ui.title, WIDTH, measure), font=small, fill=1)
+    title = _fit(ui.title, WIDTH, measure)
+    draw.text((_ink_left(draw, 0, title, small), 0), title, font=small, fill=1)
     word = ui.word or "—"
     size = TITLE
     for candidate in (BIG, 16, TITLE):
@@ -384,10 +398,14 @@ def _entry_confirm(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEnt
             size = candidate
             break
     font = pil_font(size, bold=True)
-    text = ellipsize(f"{word} {ui.number}", WIDTH, lambda s: int(draw.textlength(s, font=font)))
+    # the word is the player's own (any length): cut at its end if it must be, the number always whole
+    number = f" {ui.number}"
+    text = ellipsize(word, WIDTH - int(draw.textlength(number, font=font)),
+                     lambda s: int(draw.textlength(s, font=font))) + number
     draw.text(((WIDTH - draw.textlength(text, font=font)) / 2, 16), text, font=font, fill=1)
     if ui.hint:
-        draw.text((0, 53), _fit(ui.hint, WIDTH, measure), font=small, fill=1)
+        hint = _fit(ui.hint, WIDTH, measure)
+        draw.text((_ink_left(draw, 0, hint, small), 53), hint, font=small, fill=1)
 
 
 def _letter_strip(draw: ImageDraw.ImageDraw, letters: tuple[str, ...], selected: int, y: int) -> None:
@@ -442,66 +460,156 @@ def _choices(draw: ImageDraw.ImageDraw, choices: tuple[str, ...], selected: int,
 
 # --- menus and text -----------------------------------------------------------------------------------
 
+#: A menu row: its first line, then each further line of a row whose label and value do not share one line.
+_ROW_LINE = 11
+_ARROWS = 9  # the column on the right that holds the scroll arrows (values end before it)
+
+
+def _ink_left(draw: ImageDraw.ImageDraw, x: float, text: str, font: Any) -> float:
+    """``x`` moved right as far as the first glyph's ink reaches left of it (a "W" at x=0 keeps its stroke)."""
+    left = draw.textbbox((x, 0), text, font=font)[0]
+    return x + max(0, x - left) if text else x
+
+
+def _menu_lines(item: MenuItem, inner: int, measure: Callable[[str], int]) -> list[tuple[str, str]]:
+    """One menu row as (label part, value part) per line: label and value on one line when they fit; else the
+    label wrapped and the value right-aligned beside its last line, or on lines of its own under it. Nothing is
+    cut (a word longer than the whole row is, and is recorded for ``overflows``)."""
+    label = item.label if item.enabled else f"({item.label})"
+    value = item.value or ""
+    gap = 6
+    if not value:
+        return [(line, "") for line in _lines(label, inner, measure, 99)]
+    if measure(label) + gap + measure(value) <= inner:
+        return [(label, value)]
+    labels = _lines(label, inner, measure, 99)
+    values = _lines(value, inner, measure, 99)
+    if len(values) == 1 and measure(labels[-1]) + gap + measure(values[0]) <= inner:
+        return [(line, "") for line in labels[:-1]] + [(labels[-1], values[0])]
+    return [(line, "") for line in labels] + [("", line) for line in values]
+
+
+def _window(heights: list[int], selected: int, room: int, before: int = 2) -> tuple[int, int]:
+    """The rows shown, ``first`` to ``last`` inclusive: the selected row whole, up to ``before`` rows above it,
+    then as many below as fit, then more above if room is left (the end of the list fills the screen)."""
+    first = last = selected
+    used = heights[selected]
+    while first > 0 and selected - first < before and used + heights[first - 1] <= room:
+        first -= 1
+        used += heights[first]
+    while last + 1 < len(heights) and used + heights[last + 1] <= room:
+        last += 1
+        used += heights[last]
+    while first > 0 and used + heights[first - 1] <= room:
+        first -= 1
+        used += heights[first]
+    return first, last
+
 
 def _menu(draw: ImageDraw.ImageDraw, ui: MenuUi) -> None:
-    small = pil_font(SMALL)
+    small, bold = pil_font(SMALL), pil_font(SMALL, bold=True)
 
     def measure(s: str) -> int:
         return int(draw.textlength(s, font=small))
 
-    # the title is plain bold text over a rule (the selected row alone is drawn inverted)
-    bold = pil_font(SMALL, bold=True)
-    title = _fit(ui.title, WIDTH - 4, lambda s: int(draw.textlength(s, font=bold)))
-    draw.text((2, -min(0, draw.textbbox((2, 0), title, font=bold)[1])), title, font=bold, fill=1)  # accents whole
-    draw.line((0, 11, WIDTH - 1, 11), fill=1)
-    rows = 4
+    # the title is plain bold text over a rule (the selected row alone is drawn inverted); a title too long for
+    # one line takes two
+    titles = _lines(ui.title, WIDTH - 4, lambda s: int(draw.textlength(s, font=bold)), 2)
+    y = 0
+    for line in titles:
+        draw.text((2, y - min(0, draw.textbbox((2, y), line, font=bold)[1] - y)), line, font=bold, fill=1)
+        y += _ROW_LINE
+    rule = y
+    draw.line((0, rule, WIDTH - 1, rule), fill=1)
+    top = rule + 2
+    room = HEIGHT - top
     count = len(ui.items)
-    selected = min(max(ui.selected, 0), max(count - 1, 0))
-    first = min(max(0, selected - rows // 2), max(0, count - rows))
-    scrolls = count > rows
-    arrows = 9 if scrolls else 0  # a column on the right for the scroll arrows: values end before it
-    y = 13
-    for i in range(first, min(count, first + rows)):
-        item = ui.items[i]
-        label = item.label if item.enabled else f"({item.label})"
-        value = item.value or ""
-        vw = measure(value) + 2 if value else 0
-        if value and 4 + measure(label) + 4 + vw > WIDTH - arrows:  # a long value gives way to the label
-            value = _fit(value, max(24, WIDTH - arrows - 12 - measure(label)), measure)
-            vw = measure(value) + 2
-        text = _fit(label, WIDTH - 8 - vw - arrows, measure)
+    if not count:
+        return
+    selected = min(max(ui.selected, 0), count - 1)
+
+    def layout(arrows: int) -> tuple[list[list[tuple[str, str]]], list[int], int, int]:
+        rows = [_menu_lines(item, WIDTH - arrows - 4 - 2, measure) for item in ui.items]
+        most = (room - 1) // _ROW_LINE
+        for i, row in enumerate(rows):
+            if len(row) > most:  # a row taller than the screen (never in our catalogs): its end is dropped
+                _clipped(ui.items[i].label)
+                rows[i] = row[:most]
+        heights = [1 + _ROW_LINE * len(r) for r in rows]
+        return (rows, heights, *_window(heights, selected, room))
+
+    token = _CLIPS.set([])  # the first layout is a trial: what it cut does not count
+    try:
+        rows, heights, first, last = layout(0)
+    finally:
+        _CLIPS.reset(token)
+    arrows = 0
+    if first > 0 or last < count - 1:
+        arrows = _ARROWS
+        rows, heights, first, last = layout(arrows)
+    else:
+        rows, heights, first, last = layout(0)
+    y = top
+    for i in range(first, last + 1):
+        ink = 1
         if i == selected:
-            draw.rectangle((0, y, WIDTH - 1 - arrows, y + 11), fill=1)
-            draw.text((4, y), text, font=small, fill=0)
+            draw.rectangle((0, y, WIDTH - 1 - arrows, y + heights[i] - 1), fill=1)
+            ink = 0
+        for k, (label, value) in enumerate(rows[i]):
+            ly = y + k * _ROW_LINE
+            if label:
+                draw.text((4, ly), label, font=small, fill=ink)
             if value:
-                draw.text((WIDTH - arrows - vw, y), value, font=small, fill=0)
-        else:
-            draw.text((4, y), text, font=small, fill=1)
-            if value:
-                draw.text((WIDTH - arrows - vw, y), value, font=small, fill=1)
-        y += 12
+                draw.text((WIDTH - arrows - 2 - measure(value), ly), value, font=small, fill=ink)
+        y += heights[i]
     if first > 0:
-        _arrow(draw, WIDTH - 9, 14, up=True)
-    if first + rows < count:
+        _arrow(draw, WIDTH - 9, top + 1, up=True)
+    if last < count - 1:
         _arrow(draw, WIDTH - 9, 59, up=False)
 
 
+#: The plain-text page's layouts, tried in turn until the title and every line fit: (title size, title lines,
+#: title's top, first body line, body line pitch).
+_TEXT_LAYOUTS = ((TITLE, 1, 1, 17, 11), (SMALL, 1, 0, 12, 10), (SMALL, 2, 0, 22, 10))
+
+
+def _bold_measure(draw: ImageDraw.ImageDraw, size: int) -> Callable[[str], int]:
+    font = pil_font(size, bold=True)
+    return lambda s: int(draw.textlength(s, font=font))
+
+
 def _text(draw: ImageDraw.ImageDraw, ui: OledTextUi) -> None:
-    small, bold = pil_font(SMALL), pil_font(TITLE, bold=True)
+    small = pil_font(SMALL)
     ink = 0 if ui.invert else 1
     if ui.invert:
         draw.rectangle((0, 0, WIDTH - 1, HEIGHT - 1), fill=1)
-    title = _fit(ui.title, WIDTH, lambda s: int(draw.textlength(s, font=bold)))
-    draw.text(((WIDTH - draw.textlength(title, font=bold)) / 2, 1), title, font=bold, fill=ink)
-    y = 17
-    lines: list[str] = []
+
+    def measure(s: str) -> int:
+        return int(draw.textlength(s, font=small))
+
+    body: list[str] = []
     for line in ui.lines:
-        lines.extend(_lines(line, WIDTH - 2, lambda s: int(draw.textlength(s, font=small)), 4))
-    if len(lines) > 4:
+        body.extend(_lines(line, WIDTH - 2, measure, 99))  # a word too long for a whole line is recorded
+    chosen = _TEXT_LAYOUTS[-1]
+    for layout in _TEXT_LAYOUTS:
+        size, most, _, start, pitch = layout
+        titles = wrap(ui.title, WIDTH, _bold_measure(draw, size))
+        if len(titles) <= most and _whole(ui.title, titles) and start + (len(body) - 1) * pitch + 11 <= HEIGHT:
+            chosen = layout
+            break
+    size, most, y, start, pitch = chosen
+    bold = pil_font(size, bold=True)
+    titles = _lines(ui.title, WIDTH, _bold_measure(draw, size), most)
+    for line in titles:
+        draw.text(((WIDTH - draw.textlength(line, font=bold)) / 2, y), line, font=bold, fill=ink)
+        y += pitch
+    room = max(1, (HEIGHT - 11 - start) // pitch + 1)
+    if len(body) > room:
         _clipped(" / ".join(ui.lines))
-    for line in lines[:4]:
+    y = start
+    for line in body[:room]:
         draw.text(((WIDTH - draw.textlength(line, font=small)) / 2, y), line, font=small, fill=ink)
-        y += 11
+        y += pitch
 
 
 # --- classic spymaster --------------------------------------------------------------------------------

@@ -184,7 +184,9 @@ def _frames(app: App, scene: Scene) -> Iterator[tuple[str, str, Any]]:
 # -- every OLED label fits, in every language ----------------------------------------------------------------
 
 def test_the_overflow_check_can_fail() -> None:
-    assert overflows(None, m.OledTextUi("A title far too long to fit on a tiny OLED screen", ())) != []
+    # (a long title takes two lines of the OLED: this one needs three)
+    assert overflows(None, m.OledTextUi("A title far too long to fit on a tiny OLED screen, even on two lines",
+                                        ())) != []
     assert overflows(None, m.OledTextUi("OK", ("short",))) == []
     assert overflows(None, m.ClueEntryUi("word", title="Mot", letters=("A", "B"),
                                          hint="one line\ntwo lines\nthree lines: one too many")) != []
