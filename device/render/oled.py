@@ -89,10 +89,26 @@ def _fit(text: str, width: int, measure: Callable[[str], int]) -> str:
     return out
 
 
+#: Marks that never start a line alone: "Warte auf deinen / Partner …", not "Warte auf deinen Partner / …".
+_MARKS = frozenset("…?!:;»")
+
+
+def _wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
+    """``text.wrap``, and a line that starts with a mark ("…", "?", "»": French sets them apart with a space)
+    takes the last word of the line above with it."""
+    lines = wrap(text, width, measure)
+    for i in range(1, len(lines)):
+        first = lines[i].split(" ", 1)[0]
+        head, _, word = lines[i - 1].rpartition(" ")
+        if first and set(first) <= _MARKS and head and measure(f"{word} {lines[i]}") <= width:
+            lines[i - 1], lines[i] = head, f"{word} {lines[i]}"
+    return lines
+
+
 def _lines(text: str, width: int, measure: Callable[[str], int], limit: int) -> list[str]:
     """``text`` wrapped to ``width`` (explicit newlines kept), at most ``limit`` lines (a word cut or a line
     dropped is recorded for ``overflows``)."""
-    lines = wrap(text, width, measure)
+    lines = _wrap(text, width, measure)
     if len(lines) > limit or "".join(lines).replace(" ", "") != "".join(text.split()):
         _clipped(text)
     return lines[:limit]
@@ -158,7 +174,7 @@ def _length(text: str, size: int, bold: bool = False) -> int:
 
 @lru_cache(maxsize=256)
 def _wrapped(text: str, width: int, size: int) -> tuple[str, ...]:
-    return tuple(wrap(text, width, lambda s: _length(s, size)))
+    return tuple(_wrap(text, width, lambda s: _length(s, size)))
 
 
 @lru_cache(maxsize=256)
@@ -593,7 +609,7 @@ def _text(draw: ImageDraw.ImageDraw, ui: OledTextUi) -> None:
     chosen = _TEXT_LAYOUTS[-1]
     for layout in _TEXT_LAYOUTS:
         size, most, _, start, pitch = layout
-        titles = wrap(ui.title, WIDTH, _bold_measure(draw, size))
+        titles = _wrap(ui.title, WIDTH, _bold_measure(draw, size))
         if len(titles) <= most and _whole(ui.title, titles) and start + (len(body) - 1) * pitch + 11 <= HEIGHT:
             chosen = layout
             break

@@ -9,7 +9,7 @@ row comes into view. Each drawing is then checked on its own, not on the rendere
 - every text the player must read (a title, a line, the selected row's label and value, the role, the hint, the
   refusal, the status) is drawn whole: its letters, in order, are among the drawn texts;
 - no drawn text carries an ellipsis ("…") its model text did not have;
-- no text's ink runs past the panel's edges, and no two texts' ink overlap;
+- no text's ink runs past the panel's edges, no two texts' ink overlap, and no line is a lone mark ("…", "?");
 - ``render.oled.overflows`` (the renderer's own record of a cut or a dropped line) is empty.
 
 Exempt, because it is the players' own free input and may be arbitrarily long: the word being typed on the letter
@@ -156,9 +156,13 @@ def problems(view: Any, ui: Any, drawn: Drawn) -> list[str]:
     sources = " ".join(t for t in _required(view, ui) if t)
     for text, box in drawn:
         if "…" in text and "…" not in sources:
-            cut = _squash(text.replace("…", ""))
-            if not any(cut in f for f in free):
+            # allowed only on free input: each piece around the "…" is a piece of it (or its number)
+            pieces = [_squash(piece) for piece in text.split("…") if piece.strip()]
+            numbers = [_squash(t) for t in wanted if _squash(t).isdigit()]
+            if not free or not all(any(piece in f for f in free) or piece in numbers for piece in pieces):
                 out.append(f"ellipsized: {text!r}")
+        if text.strip() and set(text.replace(" ", "")) <= set("…?!:;»"):
+            out.append(f"a mark alone on its line: {text!r}")
         if text.strip() and not _inside(box):
             out.append(f"ink past the panel's edge: {text!r} {box}")
     shown = [(t, b) for t, b in drawn if t.strip()]
