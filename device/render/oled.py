@@ -94,9 +94,23 @@ _MARKS = frozenset("…?!:;»")
 
 
 def _wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
-    """``text.wrap``, and a line that starts with a mark ("…", "?", "»": French sets them apart with a space)
-    takes the last word of the line above with it."""
-    lines = wrap(text, width, measure)
+    """``text.wrap``, but a word wider than a whole line (a team name of 16 M) is broken across lines, no letter
+    lost, rather than cut with "…"; and a line that starts with a mark ("…", "?", "»": French sets them apart with
+    a space) takes the last word of the line above with it."""
+    words: list[str] = []
+    for word in text.replace("\n", " \n ").split(" "):
+        while 1 < len(word) <= 64 and measure(word) > width:  # (a longer word is cut by ``wrap``)
+            low, high = 1, len(word)  # word[:low] fits (or low == 1), word[:high] does not
+            while high - low > 1:
+                middle = (low + high) // 2
+                if measure(word[:middle]) <= width:
+                    low = middle
+                else:
+                    high = middle
+            words.append(word[:low])
+            word = word[low:]
+        words.append(word)
+    lines = wrap(" ".join(words).replace(" \n ", "\n"), width, measure)
     for i in range(1, len(lines)):
         first = lines[i].split(" ", 1)[0]
         head, _, word = lines[i - 1].rpartition(" ")
@@ -109,14 +123,16 @@ def _lines(text: str, width: int, measure: Callable[[str], int], limit: int) -> 
     """``text`` wrapped to ``width`` (explicit newlines kept), at most ``limit`` lines (a word cut or a line
     dropped is recorded for ``overflows``)."""
     lines = _wrap(text, width, measure)
-    if len(lines) > limit or "".join(lines).replace(" ", "") != "".join(text.split()):
+    if len(lines) > limit or not _whole(text, lines):
         _clipped(text)
     return lines[:limit]
 
 
-def _whole(text: str, lines: list[str]) -> bool:
-    """``lines`` hold every letter of ``text`` (no word was cut with "…")."""
-    return "".join(lines).replace(" ", "") == "".join(text.split())
+def _whole(text: str, lines: list[str] | tuple[str, ...]) -> bool:
+    """``lines`` hold every letter of ``text`` and every word whole (none cut with "…" or broken across two
+    lines; the players' own words may be broken, a catalog text never is)."""
+    return ("".join(lines).replace(" ", "") == "".join(text.split())
+            and set(" ".join(lines).split()) <= set(text.split()))
 
 
 def _render(view: SeatView | None, ui: OledUi | None, fast: bool) -> Image.Image:
@@ -295,7 +311,7 @@ def _seat_key(draw: ImageDraw.ImageDraw, view: SeatView, ui: SeatKeyUi) -> None:
     lines = _wrapped(ui.role, width, SMALL)
     # the role has the room down to the clue line (none without a clue in play: one line more)
     max_lines = 2 if ui.picking is not None else 3 if clue is not None else 4
-    if len(lines) > max_lines or "".join(lines).replace(" ", "") != "".join(ui.role.split()):
+    if len(lines) > max_lines or not _whole(ui.role, lines):
         _clipped(ui.role)
     for line in lines[:max_lines]:
         _put_text(draw, (PANEL_X, y), line, SMALL)

@@ -266,6 +266,27 @@ def _catalog_models(tr: Translator) -> Iterator[tuple[str, m.OledUi]]:
                 tr(f"over.reason_{reason}"),)
             yield f"over {reason} {last}", m.OledTextUi(tr("over.won" if won else "over.lost"),
                                                         (*lines, tr(last)), invert=won)
+    # the mission map: every city, in this language, with its rules, record and state
+    from device.render.screens import city_label
+    from engine.missions import default_map
+
+    for city in default_map().cities:
+        for state in ("ticked", "playable", "locked"):
+            yield f"city {city.name} {state}", m.OledTextUi(city_label(city.name, tr.language), (
+                tr("missions.detail_rules", turns=city.turns, mistakes=city.mistakes),
+                tr("missions.detail_record", wins=12, losses=10), tr(f"missions.{state}")))
+    # classic and Pictures game over: each winner, each reason
+    for team in ("R", "B"):
+        for reason in ("all_found", "assassin", "opponent_done"):
+            yield f"classic over {team} {reason}", m.OledTextUi(
+                tr("classic.winner", team=tr(f"team.{team}")),
+                (tr(f"classic.reason_{reason}"), tr("over.prompt_leave")), invert=True)
+    # a clue refused: each reason, about a long card word
+    for problem in ("empty", "several_words", "digits", "not_a_word", "visible", "contains", "contained_in",
+                    "same_stem"):
+        yield f"refusal {problem}", m.ClueEntryUi(
+            "refusal", 2, word="PAMPLEMOUSSES", refusal=tr(f"clue.problem.{problem}", word="PAMPLEMOUSSE"),
+            choices=(tr("clue.accept"), tr("clue.change")), title=tr("clue.refused_title"))
     # the PIN screens: each title, with each error
     for title in ("pin.title", "pin.first", "pin.new", "pin.confirm"):
         for error in ("", tr("pin.mismatch"), tr("pin.wrong"), tr("pin.wait", n=30), tr("pin.not_saved"),
@@ -292,6 +313,21 @@ def test_screens_beyond_the_docs_cut_no_text(language: str, monkeypatch: pytest.
         found += _check(None, ui, f"{name} [{language}]", monkeypatch)
     assert seen > 30
     assert found == [], "\n".join(found)
+
+
+@pytest.mark.parametrize("name", ["LES AS DU QUARTI", "MMMMMMMMMMMMMMMM", "ȘTEFĂNEȘTI 2026"])
+def test_team_names_the_longest_the_picker_takes_show_every_letter(name: str,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A team name is free input, but at most 16 letters (device/screens/missions.py): in the list of sheets and
+    on seat B's OLED while A types it, every letter shows (a name wider than a line is broken across two)."""
+    assert len(name) <= 16
+    sheets = m.MenuUi("Feuille d'équipe", (m.MenuItem(name), m.MenuItem("Nouvelle équipe")), 0)
+    typing = m.OledTextUi("Nom de l'équipe", (name,))
+    for ui in (sheets, typing):
+        drawn = _drawn(None, ui, monkeypatch)
+        found = [p for p in problems(None, ui, drawn) if not p.startswith("overflows")]  # broken, not cut
+        assert found == [], found
+        assert not any("…" in t for t, _ in drawn)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
