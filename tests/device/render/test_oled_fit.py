@@ -44,7 +44,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parents[3]
 SCRIPTS = sorted((ROOT / "docs" / "scripts").glob("*.txt"))
 
-Drawn = list[tuple[str, tuple[int, int, int, int]]]
+#: (text, ink box, ink): ink 0 is a text drawn dark on a lit box (the selected menu row, an inverted page)
+Drawn = list[tuple[str, tuple[int, int, int, int], int]]
 
 
 def _frames(script: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, Any]]:
@@ -86,7 +87,7 @@ def _drawn(view: Any, ui: Any, monkeypatch: pytest.MonkeyPatch) -> Drawn:
     def text(self: ImageDraw.ImageDraw, xy: Any, string: Any, *args: Any, **kwargs: Any) -> None:
         if getattr(self, "_image", None) is not None and self._image.size == (oled.WIDTH, oled.HEIGHT):
             box = self.textbbox(xy, string, font=kwargs.get("font"), anchor=kwargs.get("anchor"))
-            drawn.append((str(string), tuple(int(v) for v in box)))  # type: ignore[arg-type]
+            drawn.append((str(string), tuple(int(v) for v in box), int(kwargs.get("fill", 1))))  # type: ignore[arg-type]
         real(self, xy, string, *args, **kwargs)
 
     with monkeypatch.context() as patch:
@@ -149,12 +150,18 @@ def problems(view: Any, ui: Any, drawn: Drawn) -> list[str]:
     out = []
     free = [_squash(t) for t in _free(view, ui) if t]
     wanted = [t for t in _required(view, ui) if t and t.strip()]
-    joined = "".join(_squash(t) for t, _ in drawn)
+    joined = "".join(_squash(t) for t, _, _ in drawn)
+    if isinstance(ui, m.MenuUi):  # the selected row's label and value: among the texts of the lit row itself
+        lit = "".join(_squash(t) for t, _, ink in drawn if ink == 0)
+        item = ui.items[min(max(ui.selected, 0), len(ui.items) - 1)] if ui.items else None
+        for text in (item.label, item.value or "") if item is not None else ():
+            if text.strip() and _squash(text) not in lit:
+                out.append(f"not whole in the selected row: {text!r} (drawn: {[t for t, _, _ in drawn]})")
     for text in wanted:
         if _squash(text) not in joined:
-            out.append(f"not drawn whole: {text!r} (drawn: {[t for t, _ in drawn]})")
+            out.append(f"not drawn whole: {text!r} (drawn: {[t for t, _, _ in drawn]})")
     sources = " ".join(t for t in _required(view, ui) if t)
-    for text, box in drawn:
+    for text, box, _ in drawn:
         if "…" in text and "…" not in sources:
             # allowed only on free input: each piece around the "…" is a piece of it (or its number)
             pieces = [_squash(piece) for piece in text.split("…") if piece.strip()]
@@ -165,7 +172,7 @@ def problems(view: Any, ui: Any, drawn: Drawn) -> list[str]:
             out.append(f"a mark alone on its line: {text!r}")
         if text.strip() and not _inside(box):
             out.append(f"ink past the panel's edge: {text!r} {box}")
-    shown = [(t, b) for t, b in drawn if t.strip()]
+    shown = [(t, b) for t, b, _ in drawn if t.strip()]
     for i, (ta, ba) in enumerate(shown):
         for tb, bb in shown[i + 1:]:
             if _overlap(ba, bb):
@@ -198,13 +205,13 @@ def _check(view: Any, ui: Any, where: str, monkeypatch: pytest.MonkeyPatch) -> l
 
 def test_the_checks_see_an_ellipsis_a_missing_line_an_edge_and_an_overlap(monkeypatch: pytest.MonkeyPatch) -> None:
     pause = m.MenuUi("Pause", (m.MenuItem("Continuer"), m.MenuItem("Indice non valable : pénalité", False)), 1)
-    cut: Drawn = [("Pause", (2, 0, 30, 11)), ("Continuer", (4, 13, 50, 24)),
-                  ("(Indice non valable : …", (4, 25, 120, 36))]
+    cut: Drawn = [("Pause", (2, 0, 30, 11), 1), ("Continuer", (4, 13, 50, 24), 1),
+                  ("(Indice non valable : …", (4, 25, 120, 36), 0)]
     found = problems(None, pause, cut)
     assert any("ellipsized" in p for p in found) and any("not drawn whole" in p for p in found), found
-    assert any("ink past" in p for p in problems(None, m.OledTextUi("Titre"), [("Titre", (-1, 0, 30, 12))]))
+    assert any("ink past" in p for p in problems(None, m.OledTextUi("Titre"), [("Titre", (-1, 0, 30, 12), 1)]))
     assert any("overlap" in p for p in problems(None, m.OledTextUi("A", ("B",)),
-                                                [("A", (0, 0, 20, 12)), ("B", (10, 5, 30, 15))]))
+                                                [("A", (0, 0, 20, 12), 1), ("B", (10, 5, 30, 15), 1)]))
     # a real drawing: the old one-line menu row (the label cut with "…" to leave room for the value)
     setup = m.MenuUi("Solo (Français)", (m.MenuItem("Difficulté", True, "normal (9 jetons)"),), 0)
 
@@ -222,7 +229,7 @@ def test_free_input_may_scroll_but_its_number_stays_whole(monkeypatch: pytest.Mo
     for stage in ("word", "confirm"):
         ui = m.ClueEntryUi(stage, 3, word=long_word, letters=tuple("ABC"), title="Mot ?", hint="OK : donner")
         drawn = _drawn(None, ui, monkeypatch)
-        assert any("…" in t for t, _ in drawn), stage  # the word really was cut: it is the exempt one
+        assert any("…" in t for t, _, _ in drawn), stage  # the word really was cut: it is the exempt one
         assert problems(None, ui, drawn) == [], stage
 
 
@@ -327,7 +334,7 @@ def test_team_names_the_longest_the_picker_takes_show_every_letter(name: str,
         drawn = _drawn(None, ui, monkeypatch)
         found = [p for p in problems(None, ui, drawn) if not p.startswith("overflows")]  # broken, not cut
         assert found == [], found
-        assert not any("…" in t for t, _ in drawn)
+        assert not any("…" in t for t, _, _ in drawn)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
