@@ -11,6 +11,18 @@ Meaning is carried by patterns, never by intensity (the panel has one bit anyway
 - classic spymaster key: red = filled, blue = diagonal hatch, bystander = outline, assassin = cross; covered
   cards are drawn as a small centre mark of the same pattern.
 
+Text is never cut with "…" (tests/device/render/test_oled_fit.py checks every docs screen in the five languages):
+
+- a menu row whose label and value do not share a line takes two (the value right-aligned under the label, or
+  wrapped on lines of its own); the list scrolls by whole rows, the selected one always whole; a long menu title
+  takes two lines;
+- a text page's title steps down from 11 to 9 px bold, then takes two lines, and its body's line pitch from 11 to
+  10 px, until the title and every line fit;
+- a word wider than a whole line is broken across lines (every letter shown), a line never starts with a lone
+  mark ("…", "?"), and no glyph's ink starts left of the panel;
+- only the players' own free input may be cut: the word being typed (it scrolls to its end) and a clue word on the
+  confirmation or the key map (cut at its end; its number is always whole).
+
 ``render_oled(view, ui)`` is pure; pass ``view=None`` for screens that need no game (menus, messages).
 """
 

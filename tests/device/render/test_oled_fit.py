@@ -145,41 +145,50 @@ def _overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int], slack: 
     return (min(a[2], b[2]) - max(a[0], b[0]) > slack) and (min(a[3], b[3]) - max(a[1], b[1]) > slack)
 
 
+def _missing(view: Any, ui: Any, drawn: Drawn) -> list[str]:
+    """The texts a player must read that are not drawn whole."""
+    out = []
+    names = [t for t, _, _ in drawn]
+    if isinstance(ui, m.MenuUi) and ui.items:  # the selected row's label and value: in the lit row itself
+        lit = "".join(_squash(t) for t, _, ink in drawn if ink == 0)
+        item = ui.items[min(max(ui.selected, 0), len(ui.items) - 1)]
+        for text in (item.label, item.value or ""):
+            if text.strip() and _squash(text) not in lit:
+                out.append(f"not whole in the selected row: {text!r} (drawn: {names})")
+    joined = "".join(_squash(t) for t in names)
+    for text in _required(view, ui):
+        if text.strip() and _squash(text) not in joined:
+            out.append(f"not drawn whole: {text!r} (drawn: {names})")
+    return out
+
+
+def _cut(view: Any, ui: Any, text: str) -> bool:
+    """``text`` (drawn) carries an ellipsis that is not its model's own, nor on the players' free input (each piece
+    around the "…" a piece of the free input, or its number)."""
+    wanted = [_squash(t) for t in _required(view, ui) if t]
+    if "…" not in text or any("…" in t for t in wanted):
+        return False
+    free = [_squash(t) for t in _free(view, ui) if t]
+    pieces = [_squash(piece) for piece in text.split("…") if piece.strip()]
+    return not free or not all(any(p in f for f in free) or (p.isdigit() and p in wanted) for p in pieces)
+
+
 def problems(view: Any, ui: Any, drawn: Drawn) -> list[str]:
     """What a player would find cut on this drawing of ``ui``."""
-    out = []
-    free = [_squash(t) for t in _free(view, ui) if t]
-    wanted = [t for t in _required(view, ui) if t and t.strip()]
-    joined = "".join(_squash(t) for t, _, _ in drawn)
-    if isinstance(ui, m.MenuUi):  # the selected row's label and value: among the texts of the lit row itself
-        lit = "".join(_squash(t) for t, _, ink in drawn if ink == 0)
-        item = ui.items[min(max(ui.selected, 0), len(ui.items) - 1)] if ui.items else None
-        for text in (item.label, item.value or "") if item is not None else ():
-            if text.strip() and _squash(text) not in lit:
-                out.append(f"not whole in the selected row: {text!r} (drawn: {[t for t, _, _ in drawn]})")
-    for text in wanted:
-        if _squash(text) not in joined:
-            out.append(f"not drawn whole: {text!r} (drawn: {[t for t, _, _ in drawn]})")
-    sources = " ".join(t for t in _required(view, ui) if t)
+    out = _missing(view, ui, drawn)
     for text, box, _ in drawn:
-        if "…" in text and "…" not in sources:
-            # allowed only on free input: each piece around the "…" is a piece of it (or its number)
-            pieces = [_squash(piece) for piece in text.split("…") if piece.strip()]
-            numbers = [_squash(t) for t in wanted if _squash(t).isdigit()]
-            if not free or not all(any(piece in f for f in free) or piece in numbers for piece in pieces):
-                out.append(f"ellipsized: {text!r}")
+        if _cut(view, ui, text):
+            out.append(f"ellipsized: {text!r}")
         if text.strip() and set(text.replace(" ", "")) <= set("…?!:;»"):
             out.append(f"a mark alone on its line: {text!r}")
         if text.strip() and not _inside(box):
             out.append(f"ink past the panel's edge: {text!r} {box}")
     shown = [(t, b) for t, b, _ in drawn if t.strip()]
     for i, (ta, ba) in enumerate(shown):
-        for tb, bb in shown[i + 1:]:
-            if _overlap(ba, bb):
-                out.append(f"overlap: {ta!r} {ba} and {tb!r} {bb}")
-    for text in oled.overflows(view, ui):
-        if not any(_squash(text) in f or f in _squash(text) for f in free if f):
-            out.append(f"overflows: {text!r}")
+        out += [f"overlap: {ta!r} {ba} and {tb!r} {bb}" for tb, bb in shown[i + 1:] if _overlap(ba, bb)]
+    free = [_squash(t) for t in _free(view, ui) if t]
+    out += [f"overflows: {text!r}" for text in oled.overflows(view, ui)
+            if not any(_squash(text) in f or f in _squash(text) for f in free)]
     return out
 
 
