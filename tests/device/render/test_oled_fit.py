@@ -370,3 +370,37 @@ def test_solo_setup_rows_are_whole_in_every_language(language: str, tmp_path: Pa
         assert found == [], "\n".join(found)
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_setting_and_its_every_value_is_whole_in_every_language(language: str, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The admin screen (a superset of the players' settings), with the spoken-announcement rows a box with a
+    speaker adds: each row selected with each of its values (the docs show one value of each)."""
+    from device.app import App
+    from device.screens.shell import AdminScreen
+    from device.storage import Storage
+    from hardware.box import open_box
+
+    app = App(open_box("mock"), Storage(tmp_path / "data"), seed=5)
+    try:
+        monkeypatch.setattr(app.audio, "speaker", object())
+        screen = AdminScreen(app)
+        rows = screen.rows()
+        assert "speech_output_A" in rows and "hourglass_enforced" in rows
+        found, seen = [], 0
+        for index, row in enumerate(rows):
+            for option in screen._options(row) or (None,):
+                if option is not None and row != "language":  # (the box's language is the catalog's, below)
+                    app.settings.set(row, option)
+                app.tr = Translator(language)
+                screen.selected = index
+                ui = screen.frame().oleds["A"]
+                assert isinstance(ui, m.MenuUi)
+                seen += 1
+                found += [f"admin {row}={option!r} [{language}]: {p}"
+                          for p in problems(None, ui, _drawn(None, ui, monkeypatch))]
+        assert seen > 40
+        assert found == [], "\n".join(found[:40])
+    finally:
+        app.shutdown()
