@@ -634,24 +634,26 @@ def _text(draw: ImageDraw.ImageDraw, ui: OledTextUi) -> None:
     body: list[str] = []
     for line in ui.lines:
         body.extend(_lines(line, WIDTH - 2, measure, 99))  # a word too long for a whole line is recorded
-    chosen = _TEXT_LAYOUTS[-1]
-    for layout in _TEXT_LAYOUTS:
-        size, most, _, start, pitch = layout
-        titles = _wrap(ui.title, WIDTH, _bold_measure(draw, size))
-        if len(titles) <= most and _whole(ui.title, titles) and start + (len(body) - 1) * pitch + 11 <= HEIGHT:
-            chosen = layout
-            break
+    def title_fits(layout: tuple[int, int, int, int, int]) -> bool:
+        titles = _wrap(ui.title, WIDTH, _bold_measure(draw, layout[0]))
+        return len(titles) <= layout[1] and _whole(ui.title, titles)
+
+    def room(layout: tuple[int, int, int, int, int]) -> int:
+        return (HEIGHT - 11 - layout[3]) // layout[4] + 1
+
+    titled = [layout for layout in _TEXT_LAYOUTS if title_fits(layout)] or [_TEXT_LAYOUTS[-1]]
+    # the first whose title and body fit; else the one with room for the most lines (the rest is dropped)
+    chosen = next((layout for layout in titled if len(body) <= room(layout)), max(titled, key=room))
     size, most, y, start, pitch = chosen
     bold = pil_font(size, bold=True)
     titles = _lines(ui.title, WIDTH, _bold_measure(draw, size), most)
     for line in titles:
         draw.text(((WIDTH - draw.textlength(line, font=bold)) / 2, y), line, font=bold, fill=ink)
         y += pitch
-    room = max(1, (HEIGHT - 11 - start) // pitch + 1)
-    if len(body) > room:
+    if len(body) > room(chosen):
         _clipped(" / ".join(ui.lines))
     y = start
-    for line in body[:room]:
+    for line in body[:room(chosen)]:
         draw.text(((WIDTH - draw.textlength(line, font=small)) / 2, y), line, font=small, fill=ink)
         y += pitch
 
