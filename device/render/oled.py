@@ -101,7 +101,8 @@ def _fit(text: str, width: int, measure: Callable[[str], int]) -> str:
     return out
 
 
-#: Marks that never start a line alone: "Warte auf deinen / Partner …", not "Warte auf deinen Partner / …".
+#: Marks that never start a line: "Warte auf deinen / Partner …", not "Warte auf deinen Partner / …" (``text.wrap``
+#: already keeps French's spaced ":", ";", "!", "?" and "»" with the word before them).
 _MARKS = frozenset("…?!:;»")
 
 
@@ -143,7 +144,7 @@ def _lines(text: str, width: int, measure: Callable[[str], int], limit: int) -> 
 def _whole(text: str, lines: list[str] | tuple[str, ...]) -> bool:
     """``lines`` hold every letter of ``text`` and every word whole (none cut with "…" or broken across two
     lines; the players' own words may be broken, a catalog text never is)."""
-    return ("".join(lines).replace(" ", "") == "".join(text.split())
+    return ("".join("".join(lines).split()) == "".join(text.split())
             and set(" ".join(lines).split()) <= set(text.split()))
 
 
