@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from . import classic as cl
 from . import duet
@@ -80,8 +80,39 @@ class GameSession(Protocol):
 
 # -- Duet ----------------------------------------------------------------------------------------------------
 
+S = TypeVar("S", duet.DuetState, cl.ClassicState)
+
+
+def _first_state(setup: Mapping[str, Any], language: str, load: Callable[[dict[str, Any]], tuple[S, Any]],
+                 what: object) -> S:
+    """The state a set-up starts from (the record without actions), or SetupError in one line."""
+    record = dict(setup, actions=[])
+    record.setdefault("language", language)
+    try:
+        return load(record)[0]
+    except (BadRecord, ValueError, TypeError, KeyError) as exc:
+        raise SetupError(f"not a usable {what} set-up: {exc}") from None
+
+
+class _StateHolder(Generic[S]):
+    """What both sessions share: the engine state's version and end, and taking a state back."""
+
+    state: S
+
+    @property
+    def version(self) -> int:
+        return self.state.version
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def restore(self, state: S) -> None:
+        self.state = state
+
+
 @dataclass
-class DuetSession:
+class DuetSession(_StateHolder[duet.DuetState]):
     """A Duet game (also with pictures, a mission or hot-seat: those differ only in set-up and UI)."""
 
     setup: dict[str, Any]
@@ -89,12 +120,7 @@ class DuetSession:
     language: str = "fr"
 
     def __post_init__(self) -> None:
-        record = dict(self.setup, actions=[])
-        record.setdefault("language", self.language)
-        try:
-            self.state, _ = load_duet(record)
-        except (BadRecord, ValueError, TypeError, KeyError) as exc:
-            raise SetupError(f"not a usable Duet set-up: {exc}") from None
+        self.state = _first_state(self.setup, self.language, load_duet, "Duet")
 
     @property
     def mode(self) -> str:
@@ -116,21 +142,10 @@ class DuetSession:
             del setup["rules"]["tokens"], setup["rules"]["mistakes"]
         return cls(setup, language=language)
 
-    @property
-    def version(self) -> int:
-        return self.state.version
-
-    @property
-    def over(self) -> bool:
-        return self.state.over
-
     def apply(self, action: DuetAction, version: int | None = None) -> tuple[duet.DuetState, list[Event]]:
         """Apply through the engine; raises IllegalAction (incl. StaleAction) leaving the state unchanged."""
         self.state, events = duet.apply(self.state, action, version=version)
         return self.state, events
-
-    def restore(self, state: duet.DuetState) -> None:
-        self.state = state
 
     def legal_actions(self) -> list[DuetAction]:
         return duet.legal_actions(self.state)
@@ -173,7 +188,7 @@ class DuetSession:
 # -- classic and Pictures ------------------------------------------------------------------------------------
 
 @dataclass
-class ClassicSession:
+class ClassicSession(_StateHolder[cl.ClassicState]):
     """Classic Codenames or Codenames Pictures (standard, duo, trio)."""
 
     setup: dict[str, Any]
@@ -181,12 +196,7 @@ class ClassicSession:
     language: str = "fr"
 
     def __post_init__(self) -> None:
-        record = dict(self.setup, actions=[])
-        record.setdefault("language", self.language)
-        try:
-            self.state, _ = load_classic(record)
-        except (BadRecord, ValueError, TypeError, KeyError) as exc:
-            raise SetupError(f"not a usable {self.setup.get('mode')} set-up: {exc}") from None
+        self.state = _first_state(self.setup, self.language, load_classic, self.setup.get("mode"))
 
     @property
     def mode(self) -> str:
@@ -203,21 +213,10 @@ class ClassicSession:
         del setup["actions"]
         return cls(setup, language=language)
 
-    @property
-    def version(self) -> int:
-        return self.state.version
-
-    @property
-    def over(self) -> bool:
-        return self.state.over
-
     def apply(self, action: cl.ClassicAction,
               version: int | None = None) -> tuple[cl.ClassicState, list[Event]]:
         self.state, events = cl.apply(self.state, action, version=version)
         return self.state, events
-
-    def restore(self, state: cl.ClassicState) -> None:
-        self.state = state
 
     def legal_actions(self) -> list[cl.ClassicAction]:
         return cl.legal_classic_actions(self.state)
