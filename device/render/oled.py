@@ -310,14 +310,24 @@ def _token(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
     draw.ellipse((x + 2, y + 2, x + 6, y + 6), outline=0)
 
 
+def _seat_badge(draw: ImageDraw.ImageDraw, seat: str) -> None:
+    """The seat's letter, black on a lit tile in the top right corner: the bars of the shared display say "A
+    devine", "B donne un indice", and each seat reads here which letter is its own."""
+    x0 = WIDTH - 9
+    draw.rectangle((x0, 0, WIDTH - 1, 11), fill=1)
+    font = pil_font(SMALL, bold=True)
+    draw.text((x0 + (9 - font.getlength(seat, mode="1")) / 2, 0), seat, font=font, fill=0)
+
+
 def _seat_key(draw: ImageDraw.ImageDraw, view: SeatView, ui: SeatKeyUi) -> None:
     _key_map(draw, view, ui.cursor)
     pub = view.public
     _token(draw, PANEL_X, 2)
-    _put_text(draw, (PANEL_X + 10, 0), str(pub.bank), TITLE, True)
-    ax = PANEL_X + 34
+    _put_text(draw, (PANEL_X + 9, 0), str(pub.bank), TITLE, True)  # "11" ends at x=91
+    ax = PANEL_X + 27
     draw.rectangle((ax, 3, ax + 7, 10), fill=1)
-    _put_text(draw, (ax + 10, 0), str(view.greens_left), TITLE, True)
+    _put_text(draw, (ax + 9, 0), str(view.greens_left), TITLE, True)  # a seat has 9 greens at most: "9" ends at x=110
+    _seat_badge(draw, view.seat)
     width = WIDTH - PANEL_X - 1
     y = 15
     clue = pub.current_clue

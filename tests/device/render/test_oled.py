@@ -210,3 +210,18 @@ def test_oled_name_entry_shows_no_number_and_menu_values_clear_the_arrows() -> N
     for y in range(13, 58):  # (the down arrow is below, at y 59)
         row = [image.getpixel((x, y)) for x in range(WIDTH - 9, WIDTH)]
         assert not any(row), y
+
+
+def test_each_seats_key_shows_its_own_letter() -> None:
+    """The shared display's bars name the seats ("B devine"); each seat's OLED says which letter is its own: a
+    lit tile in the top right corner with the letter in black, clear of the status figures."""
+    state = scenes.mid_game()
+    tiles = {}
+    for seat in "AB":
+        image = render_oled(seat_view(state, seat), SeatKeyUi("attends"))  # type: ignore[arg-type]
+        tile = image.crop((WIDTH - 9, 0, WIDTH, 12))
+        lit = sum(1 for p in tile.getdata() if p)
+        assert 9 * 12 * 0.5 < lit < 9 * 12, seat  # a lit tile with a dark letter in it
+        assert image.getpixel((WIDTH - 10, 5)) == 0, seat  # a dark column parts it from the figures
+        tiles[seat] = tuple(tile.getdata())
+    assert tiles["A"] != tiles["B"]
