@@ -126,9 +126,10 @@ class DuetPlayScreen(Screen):
 
     # -- helpers ---------------------------------------------------------------------------------------------
     @property
-    def session(self) -> Any:
-        assert self.host.game.session is not None
-        return self.host.game.session
+    def session(self) -> DuetSession:
+        session = self.host.game.session
+        assert isinstance(session, DuetSession)
+        return session
 
     @property
     def hotseat(self) -> bool:
