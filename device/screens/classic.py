@@ -150,7 +150,7 @@ class ClassicPlayScreen(Screen):
         elif event.seat == "B":
             self._guessers(event, view)
 
-    def _spymasters(self, event: InputEvent, view: Any) -> None:
+    def _spymasters(self, event: InputEvent, view: cl.ClassicPublicView) -> None:
         """Seat A's side: OK opens the clue entry in the clue phase, a long STOP asks for the clue aloud."""
         if self.entry is not None:
             if event.kind == "press":
@@ -167,7 +167,7 @@ class ClassicPlayScreen(Screen):
         elif event.kind == "release" and event.button == "stop":
             self.holds.pop("A")
 
-    def _guessers(self, event: InputEvent, view: Any) -> None:
+    def _guessers(self, event: InputEvent, view: cl.ClassicPublicView) -> None:
         """Seat B's controls, shared by the guessers of both teams: the cursor, OK held on a card, STOP held."""
         if event.kind == "release":
             hold = self.holds.release("B", event.button)
@@ -288,7 +288,7 @@ class ClassicPlayScreen(Screen):
                                                       "B": self._guesser_oled(view, team, clue_text, guesses)},
                      ring=self.holds.fill(self.host.clock.now()), ring_view=view)
 
-    def _spymaster_oled(self, view: Any, team: str) -> Any:
+    def _spymaster_oled(self, view: cl.ClassicPublicView, team: str) -> Any:
         if self.entry is not None:
             return entry_ui(self.tr, self.entry, self.session.language, "classic.number_title", None)
         spy = self.session.spymaster_view()
@@ -296,7 +296,7 @@ class ClassicPlayScreen(Screen):
         covered = tuple(c.index for c in view.cards if c.covered)
         return m.SpymasterUi(spy.key, covered, view.columns, view.rows, status)
 
-    def _guesser_oled(self, view: Any, team: str, clue: str, guesses: str) -> Any:
+    def _guesser_oled(self, view: cl.ClassicPublicView, team: str, clue: str, guesses: str) -> Any:
         """The guessers' OLED (seat B): the clue, the guesses left and what to do with which button (or the
         notice that just came)."""
         notice = self.notices.text("B")

@@ -18,6 +18,7 @@ from engine.errors import IllegalAction, InvalidClue, StaleAction
 from engine.keyboard import picker_letters
 from engine.seats import other
 from engine.session import DuetSession
+from engine.views import PublicView
 from hardware.base import TOUCH_KINDS, InputEvent
 
 ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -191,7 +192,7 @@ class DuetPlayScreen(Screen):
                 # their key instead (through headphones only, see _speak_key)
                 self.holds.start(seat, self.present.speech(view, seat), event.time, view.version)
 
-    def _ok(self, seat: str, view: Any, now: float) -> None:
+    def _ok(self, seat: str, view: PublicView, now: float) -> None:
         if view.phase == "clue":
             if self.present.clue_ok(seat, view, now):
                 return
@@ -224,7 +225,7 @@ class DuetPlayScreen(Screen):
             card = _card_at(event.pos, self.host.display_size, self.pictures)
         return card if card is not None and 0 <= card < 25 else None
 
-    def _touch(self, event: InputEvent, view: Any) -> None:
+    def _touch(self, event: InputEvent, view: PublicView) -> None:
         if event.kind == "untouch":
             for _seat, hold in self.holds.lifted():
                 if not hold.due(event.time):
@@ -264,12 +265,12 @@ class DuetPlayScreen(Screen):
         elif todo.kind == "stop" and todo.seat:
             self._act(todo.seat, Stop(todo.seat), view.version)  # type: ignore[arg-type]
 
-    def _text(self, event: InputEvent, view: Any) -> None:
+    def _text(self, event: InputEvent, view: PublicView) -> None:
         if self.entry is not None:
             self._entry_outcome(self.entry.type(event.text or "", letters_for(self.session.language),
                                                 self.max_number))
 
-    def _entry_input(self, event: InputEvent, view: Any) -> None:
+    def _entry_input(self, event: InputEvent, view: PublicView) -> None:
         assert self.entry is not None
         if event.kind == "press":
             self._entry_outcome(self.entry.press(event.button, letters_for(self.session.language),
@@ -356,12 +357,12 @@ class DuetPlayScreen(Screen):
     def _labels(self) -> dict[str, str]:
         return {k: self.tr(f"label.{k}") for k in LABELS}
 
-    def message(self, view: Any) -> str:
+    def message(self, view: PublicView) -> str:
         text = self._message(view)
         sand = self.hourglass_text()
         return f"{text} — {sand}" if sand else text
 
-    def _message(self, view: Any) -> str:
+    def _message(self, view: PublicView) -> str:
         tr = self.tr
         if self.entry is not None:
             return tr("play.msg_entering", seat=self.entry.seat)
@@ -381,13 +382,13 @@ class DuetPlayScreen(Screen):
             return f"{tr('play.msg_sudden', seats=' + '.join(view.guessers))} — {self._bar_help(view)}"
         return ""
 
-    def _bar_help(self, view: Any) -> str:
+    def _bar_help(self, view: PublicView) -> str:
         """What the guesser does, for the bars: hold OK (in hot-seat: or a finger) on a card, and STOP when the
         turn may end."""
         key = "guide.bar_touch" if self.present.touch_guesses else "guide.bar_guess"
         return self.tr(key + ("_stop" if view.phase == "guess" and view.can_stop else ""))
 
-    def _oled_help(self, view: Any) -> str:
+    def _oled_help(self, view: PublicView) -> str:
         """The same for the guesser's own OLED (short lines: the key map takes half of it)."""
         if view.phase == "sudden_death":
             return self.tr("guide.oled_sudden")
@@ -408,7 +409,7 @@ class DuetPlayScreen(Screen):
         return Frame(shared=shared, view=view, oleds=oleds, seat_views=seat_views, ring=self.holds.fill(now),
                      ring_view=view)
 
-    def _oled(self, seat: str, view: Any) -> Any:
+    def _oled(self, seat: str, view: PublicView) -> Any:
         notice = self.notices.text(seat)
         entry = self.entry
         if entry is not None and entry.seat == seat:
@@ -446,20 +447,20 @@ class TablePresentation:
         self.screen = screen
         self.hs_seat: str | None = None
 
-    def frame(self, view: Any, play: m.PlayUi) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+    def frame(self, view: PublicView, play: m.PlayUi) -> tuple[Any, dict[str, Any], dict[str, Any]]:
         s = self.screen
         seat_views = {seat: s.session.seat_view(seat) for seat in ("A", "B")}
         return play, {seat: s._oled(seat, view) for seat in ("A", "B")}, seat_views
 
-    def speech(self, view: Any, seat: str) -> HoldKind:
+    def speech(self, view: PublicView, seat: str) -> HoldKind:
         """What a long STOP of a seat that does not guess asks for: the clue and the bank, said aloud."""
         return "speak"
 
-    def clue_ok(self, seat: str, view: Any, now: float) -> bool:
+    def clue_ok(self, seat: str, view: PublicView, now: float) -> bool:
         """OK in the clue phase, when this presentation takes it (True); else the screen opens the OLED entry."""
         return False
 
-    def clue_touch(self, view: Any) -> bool:
+    def clue_touch(self, view: PublicView) -> bool:
         return False
 
     def open_entry(self, seat: str) -> None:
@@ -481,22 +482,22 @@ class HotSeatPresentation(TablePresentation):
         self.hs_seat = hs_seat  # the giver who opened clue entry (saved)
         self.touch_key: str | None = None  # the key shown by a touch (hidden by the next one)
 
-    def frame(self, view: Any, play: m.PlayUi) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+    def frame(self, view: PublicView, play: m.PlayUi) -> tuple[Any, dict[str, Any], dict[str, Any]]:
         s = self.screen
         oled = m.OledTextUi(s.tr("hotseat.title"), (s.tr("hotseat.oled"),))
         return self.shared(view, play), {"A": oled, "B": oled}, {}
 
-    def speech(self, view: Any, seat: str) -> HoldKind:
+    def speech(self, view: PublicView, seat: str) -> HoldKind:
         """The clue giver hears their key instead (through headphones only, see DuetPlayScreen._speak_key)."""
         return "speak_key" if view.phase == "clue" and seat in view.clue_givers else "speak"
 
-    def clue_ok(self, seat: str, view: Any, now: float) -> bool:
+    def clue_ok(self, seat: str, view: PublicView, now: float) -> bool:
         giver = self.giver(view, seat)
         if giver is not None:
             self.screen.holds.start(giver, "key", now, view.version)
         return True
 
-    def clue_touch(self, view: Any) -> bool:
+    def clue_touch(self, view: PublicView) -> bool:
         """Without buttons: a touch shows the clue giver's key, the next one hides it and opens the clue entry
         (typed on a keyboard)."""
         giver = self.giver(view, "A") or "A"
@@ -514,14 +515,14 @@ class HotSeatPresentation(TablePresentation):
     def exit(self) -> None:
         self.touch_key = None  # a key shown by touch is hidden when the screen is left
 
-    def giver(self, view: Any, seat: str) -> str | None:
+    def giver(self, view: PublicView, seat: str) -> str | None:
         if self.hs_seat in view.clue_givers:
             return self.hs_seat
         if len(view.clue_givers) == 1:
             return str(view.clue_givers[0])
         return seat if seat in view.clue_givers else None
 
-    def shared(self, view: Any, play: m.PlayUi) -> Any:
+    def shared(self, view: PublicView, play: m.PlayUi) -> Any:
         s = self.screen
         orientation = play.orientation
         for seat, hold in s.holds.items():

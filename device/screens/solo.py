@@ -21,6 +21,7 @@ from device.screens.shell import OptionsScreen
 from engine.actions import Clue
 from engine.errors import InvalidClue
 from engine.session import DuetSession
+from engine.views import PublicView
 from hardware.base import InputEvent
 
 log = logging.getLogger("duetbox.solo")
@@ -46,7 +47,7 @@ class SoloContext:
     earlier: list[str] = dataclasses.field(default_factory=list)  # explanations saved before a restart
     failed: str | None = None
 
-    def lines(self, view: Any) -> list[str]:
+    def lines(self, view: PublicView) -> list[str]:
         now = self.box.explain(view, self.meant) if self.box is not None else []
         return list(self.earlier) + now
 
@@ -138,7 +139,7 @@ class SoloPlayScreen(DuetPlayScreen):
         return state
 
     # -- the box's moves -------------------------------------------------------------------------------------
-    def box_todo(self, view: Any) -> str | None:
+    def box_todo(self, view: PublicView) -> str | None:
         """"clue" or "guess" when the box must move now, else None."""
         box = solo.BOX
         if view.phase == "clue" and self.entry is None:
@@ -229,7 +230,7 @@ class SoloPlayScreen(DuetPlayScreen):
         plan["held"] = True
         self.holds.start(solo.BOX, "guess", plan["t0"] + MOVE_SECONDS, plan["version"], plan["card"])
 
-    def _give_box_clue(self, move: solo.BoxMove, view: Any) -> None:
+    def _give_box_clue(self, move: solo.BoxMove, view: PublicView) -> None:
         box = solo.BOX
         index = len(view.clues)
         try:
@@ -271,7 +272,7 @@ class SoloPlayScreen(DuetPlayScreen):
                 return
         super().handle(event)
 
-    def _touch(self, event: InputEvent, view: Any) -> None:
+    def _touch(self, event: InputEvent, view: PublicView) -> None:
         if view.guessers and solo.HUMAN not in view.guessers:
             return  # the box is guessing: a touch must not move its cursor
         card = event.card
@@ -292,7 +293,7 @@ class SoloPlayScreen(DuetPlayScreen):
             super().enforce()
 
     # -- drawing ---------------------------------------------------------------------------------------------
-    def _message(self, view: Any) -> str:
+    def _message(self, view: PublicView) -> str:
         tr = self.tr
         if self.ctx.failed is not None:
             return tr("solo.failed", reason=self.ctx.failed)
@@ -311,7 +312,7 @@ class SoloPlayScreen(DuetPlayScreen):
             return tr("solo.msg_sudden")
         return super()._message(view)
 
-    def _oled(self, seat: str, view: Any) -> Any:
+    def _oled(self, seat: str, view: PublicView) -> Any:
         if seat == solo.BOX:
             return m.OledTextUi(self.tr("solo.oled_title"), (self.tr("solo.oled_box"),))
         ui = super()._oled(seat, view)
@@ -366,18 +367,20 @@ class SoloOverScreen(GameOverScreen):
             self.confirmed.append(solo.BOX)
         self.ctx = context(host, ui if ui and ui.get("screen") == "gameover" else None)
 
+    def _lines(self) -> list[str]:
+        session = self.host.game.session
+        return self.ctx.lines(session.public_view()) if isinstance(session, DuetSession) else []
+
     def ui_state(self) -> dict[str, Any] | None:
         state = super().ui_state() or {}
-        state["lines"] = self.ctx.lines(self.host.game.session.public_view()) if self.host.game.session else []
+        state["lines"] = self._lines()
         return state
 
     def handle(self, event: InputEvent) -> None:
         if event.seat == solo.BOX:
             return
         if self.revealed and (event.kind == "touch" or (event.kind == "press" and event.button == "ok")):
-            session = self.host.game.session
-            lines = self.ctx.lines(session.public_view()) if session is not None else []
-            self.host.switch(MeantScreen(self.host, lines, self))
+            self.host.switch(MeantScreen(self.host, self._lines(), self))
             return
         super().handle(event)
 
