@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
+
+from hardware.faults import FaultGuard
 
 log = logging.getLogger("duetbox.hardware")
 
@@ -139,3 +141,57 @@ class BusWriter:
                     self._busy = None
                     self.writes += 1
                     self._cond.notify_all()
+
+
+F = TypeVar("F")
+
+
+class NewestFrame(Generic[F]):
+    """What a screen and the ring share: the newest wanted frame goes out now, or through the bus's writer
+    thread when there is one; a fault keeps it pending and ``service`` resubmits it once the backoff allows.
+    Subclasses set ``name``, ``guard``, ``writer``, ``_wanted`` and ``_held`` (what the device holds, None when
+    unknown) in ``__init__``, and write a frame in ``_flush``."""
+
+    name: str
+    guard: FaultGuard
+    writer: BusWriter | None
+    _wanted: F | None
+    _held: F | None
+    _closed: bool
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def _send(self, wanted: F) -> None:
+        self._wanted = wanted
+        if self.writer is not None:
+            self.writer.submit(self)
+        else:
+            self._flush(wanted)
+
+    def service(self) -> None:
+        """Retry a frame that a fault kept off the device, once the backoff allows."""
+        wanted = self._wanted
+        if wanted is not None and wanted != self._held and not self._closed and self.guard.ready():
+            if self.writer is not None:
+                self.writer.submit(self)
+            else:
+                self._flush(wanted)
+
+    def write_pending(self) -> None:
+        """The writer thread's turn: send the newest wanted frame unless the device already holds it."""
+        wanted = self._wanted  # one whole frame: a new one replaces it, never changes it
+        if wanted is None or wanted == self._held or not self.guard.ready():
+            return  # nothing new, or backing off (service() resubmits when the backoff expires)
+        self._flush(wanted)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every frame shown so far went out (or failed); True when done. Immediate without a
+        writer. Tests, the bench and closing use it; the main loop never waits on a bus."""
+        if self.writer is None:
+            return True
+        return self.writer.wait_idle(self, timeout)
+
+    def _flush(self, wanted: F) -> None:
+        raise NotImplementedError

@@ -20,7 +20,7 @@ from typing import Protocol
 from PIL import Image
 
 from hardware.base import Clock
-from hardware.buswriter import CLOSE_TIMEOUT_S, BusWriter
+from hardware.buswriter import CLOSE_TIMEOUT_S, BusWriter, NewestFrame
 from hardware.faults import FaultGuard
 
 WIDTH, HEIGHT = 128, 64
@@ -154,7 +154,7 @@ class OledPanel(Protocol):
     def close(self) -> None: ...
 
 
-class OledScreen:
+class OledScreen(NewestFrame[list[bytes]]):
     """A ``SeatScreen``: sends what changed on the glass (page windows), counts bus bytes, survives faults.
 
     It keeps no cache of frames asked for: the app skips unchanged frames itself (device/outputs.py); a frame
@@ -172,17 +172,13 @@ class OledScreen:
         self.bytes_sent = 0
         self.frames_sent = 0  # frames that put bytes on the bus
         self.image: Image.Image | None = None  # the last image handed to show()
-        self._on_glass: list[bytes] | None = None  # what the panel holds, None when unknown
+        self._held: list[bytes] | None = None  # what the panel holds, None when unknown
         self._wanted: list[bytes] | None = None
         self._closed = False
         self.guard = FaultGuard(name, clock, self._reinit)
         self.writer = writer
         if writer is not None:
             writer.attach(self)
-
-    @property
-    def closed(self) -> bool:
-        return self._closed
 
     @property
     def in_fault(self) -> bool:
@@ -201,36 +197,7 @@ class OledScreen:
         one_bit = image.convert("1") if image.mode != "1" else image
         pages = pack_pages(rotate_for_panel(one_bit, self.rotation))
         self.image = image.copy()
-        self._wanted = pages
-        if self.writer is not None:
-            self.writer.submit(self)
-        else:
-            self._flush(pages)
-
-    def service(self) -> None:
-        """Retry a frame that a fault kept off the glass, once the backoff allows."""
-        wanted = self._wanted
-        pending = wanted is not None and wanted != self._on_glass
-        if pending and not self._closed and self.guard.ready():
-            if self.writer is not None:
-                self.writer.submit(self)
-            else:
-                assert wanted is not None
-                self._flush(wanted)
-
-    def write_pending(self) -> None:
-        """The writer thread's turn: send the newest wanted frame, diffed against what was last sent."""
-        wanted = self._wanted  # one whole frame: show() replaces the list, never changes it
-        if wanted is None or wanted == self._on_glass or not self.guard.ready():
-            return  # nothing new, or backing off (service() resubmits when the backoff expires)
-        self._flush(wanted)
-
-    def flush(self, timeout: float | None = None) -> bool:
-        """Wait until every frame shown so far went to the bus (or failed); True when done. Immediate
-        without a writer. Tests, the bench and closing use it; the main loop never waits on a bus."""
-        if self.writer is None:
-            return True
-        return self.writer.wait_idle(self, timeout)
+        self._send(pages)
 
     def _flush(self, wanted: list[bytes]) -> None:
         model = self.panel.model
@@ -238,22 +205,22 @@ class OledScreen:
 
         def write() -> None:
             if not hasattr(self.panel, "write_window"):
-                for first, count in changed_runs(self._on_glass, wanted):
+                for first, count in changed_runs(self._held, wanted):
                     self.panel.write_pages(first, b"".join(wanted[first:first + count]))
                     self.bytes_sent += run_cost(model, count)
-                self._on_glass = wanted
+                self._held = wanted
                 return
-            for first, count, c0, c1 in changed_windows(model, self._on_glass, wanted):
+            for first, count, c0, c1 in changed_windows(model, self._held, wanted):
                 data = b"".join(page[c0:c1 + 1] for page in wanted[first:first + count])
                 self.panel.write_window(first, count, c0, c1, data)
                 self.bytes_sent += window_cost(model, count, c1 - c0 + 1)
-            self._on_glass = wanted
+            self._held = wanted
 
         if self.guard.run(write) and self.bytes_sent > sent:
             self.frames_sent += 1
 
     def _reinit(self) -> None:
-        self._on_glass = None
+        self._held = None
         self.panel.init()
 
     def close(self) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from hardware.base import RGB, Clock
-from hardware.buswriter import CLOSE_TIMEOUT_S, BusWriter
+from hardware.buswriter import CLOSE_TIMEOUT_S, BusWriter, NewestFrame
 from hardware.faults import FaultGuard
 
 # WS2812 over SPI: each data bit becomes one SPI byte at 6.4 MHz (0.156 us per SPI bit). A one is 5 high
@@ -49,7 +49,7 @@ class RingDriver(Protocol):
     def close(self) -> None: ...
 
 
-class Ring:
+class Ring(NewestFrame[tuple[RGB, ...]]):
     """A ``LedRing``: logical pixels in, corrected frames out to a driver. Every frame shown is written (with a
     writer thread: the newest one, once); the app skips unchanged frames itself (device/outputs.py)."""
 
@@ -81,7 +81,7 @@ class Ring:
         self.frames_sent = 0
         self.last: tuple[RGB, ...] | None = None  # the last logical frame shown
         self._wanted: tuple[RGB, ...] | None = None
-        self._on_leds: tuple[RGB, ...] | None = None
+        self._held: tuple[RGB, ...] | None = None
         self._closed = False
         self.guard = FaultGuard(name, clock, self._reopen)
         # With a writer, show() hands the frame to the writer thread and returns; the newest frame wins, as for
@@ -90,10 +90,6 @@ class Ring:
         self.writer = writer
         if writer is not None:
             writer.attach(self)
-
-    @property
-    def closed(self) -> bool:
-        return self._closed
 
     def physical(self, pixels: Sequence[RGB]) -> tuple[RGB, ...]:
         """Logical order (0 = top, clockwise), corrected, in the order the LEDs are wired."""
@@ -115,46 +111,18 @@ class Ring:
             raise ValueError(f"{self.name} has {self.count} LEDs, got {len(pixels)} colours")
         frame = tuple((int(r), int(g), int(b)) for r, g, b in pixels)
         self.last = frame
-        wanted = self.physical(frame)
-        self._wanted = wanted
-        if self.writer is not None:
-            self.writer.submit(self)
-        else:
-            self._flush(wanted)
-
-    def service(self) -> None:
-        wanted = self._wanted
-        pending = wanted is not None and wanted != self._on_leds
-        if pending and not self._closed and self.guard.ready():
-            if self.writer is not None:
-                self.writer.submit(self)
-            else:
-                assert wanted is not None
-                self._flush(wanted)
-
-    def write_pending(self) -> None:
-        """The writer thread's turn: send the newest wanted frame unless it is already on the LEDs."""
-        wanted = self._wanted
-        if wanted is None or wanted == self._on_leds or not self.guard.ready():
-            return
-        self._flush(wanted)
-
-    def flush(self, timeout: float | None = None) -> bool:
-        """Wait until every frame shown so far went out (True), immediate without a writer."""
-        if self.writer is None:
-            return True
-        return self.writer.wait_idle(self, timeout)
+        self._send(self.physical(frame))
 
     def _flush(self, wanted: tuple[RGB, ...]) -> None:
         def write() -> None:
             self.driver.write(wanted)
-            self._on_leds = wanted
+            self._held = wanted
 
         if self.guard.run(write):
             self.frames_sent += 1
 
     def _reopen(self) -> None:
-        self._on_leds = None
+        self._held = None
         self.driver.open()
 
     def close(self) -> None:
