@@ -91,6 +91,15 @@ def fitted(text: str, width: int, size: int, bold: bool = False) -> str:
     return ellipsize(text, width, lambda s: font.size(s)[0])
 
 
+@lru_cache(maxsize=1024)
+def fitting_size(text: str, width: int, size: int, bold: bool = False) -> int:
+    """The largest size from ``size`` down to MIN_TEXT_PX at which ``text`` fits ``width`` (MIN_TEXT_PX when
+    none does: the text is then cut there, at the smallest size allowed)."""
+    while size > C.MIN_TEXT_PX and pg_font(size, bold).size(text)[0] > width:
+        size -= 1
+    return size
+
+
 def label(labels: Mapping[str, str], key: str) -> str:
     return labels.get(key, DEFAULT_LABELS.get(key, key))
 
@@ -424,8 +433,9 @@ class SharedRenderer:
             if held is not None:
                 room -= rect.width // 4
             if message and room > 20:
-                text = fitted(message, room, size)
-                put(self.text.get(text, size, C.INK_LIGHT, flip=flip), midleft=(x, h // 2))
+                small = fitting_size(message, room, size)  # a long prompt steps down to the minimum before a cut
+                text = fitted(message, room, small)
+                put(self.text.get(text, small, C.INK_LIGHT, flip=flip), midleft=(x, h // 2))
             if held is not None:
                 track = pygame.Rect(rect.width - rect.width // 4, h // 4, rect.width // 4 - h // 3, h // 2)
                 pygame.draw.rect(surface, C.SEAT_DARK.get(seat, C.BLACK), place(track), border_radius=h // 6)
