@@ -140,6 +140,16 @@ class BoardScores:
         return self._legal
 
 
+def allowed(scores: BoardScores, vocab: Vocabulary, visible: Sequence[str], banned: Iterable[str]) -> np.ndarray:
+    """The vocabulary's words that may be given as a clue now: legal on this table, and not ``banned``."""
+    ok = scores.legal(visible).copy()
+    for word in banned:
+        k = vocab.position.get(normalize(word))
+        if k is not None:
+            ok[k] = False
+    return ok
+
+
 def choose_clue(
     scores: BoardScores,
     vocab: Vocabulary,
@@ -156,11 +166,7 @@ def choose_clue(
     targets = list(targets)
     if not targets:
         return None
-    ok = scores.legal(visible).copy()
-    for word in banned:
-        k = vocab.position.get(normalize(word))
-        if k is not None:
-            ok[k] = False
+    ok = allowed(scores, vocab, visible, banned)
     t = scores.low[:, targets]
     order = np.argsort(-t, axis=1)
     ts = np.take_along_axis(t, order, axis=1)

@@ -16,9 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from partner.giver import BoardScores, Vocabulary
+from partner.giver import BoardScores, Vocabulary, allowed
 from partner.legal import Checker
-from partner.text import normalize
 from partner.turns import ClueChoice
 
 
@@ -99,11 +98,7 @@ def choose_noisy(
     targets = list(targets)
     if not targets:
         return None
-    ok = scores.legal(visible).copy()
-    for word in banned:
-        k = vocab.position.get(normalize(word))
-        if k is not None:
-            ok[k] = False
+    ok = allowed(scores, vocab, visible, banned)
     if not ok.any():
         return None
     bad = list(bystanders) + list(assassins)
