@@ -20,13 +20,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from device.i18n import Translator
+
 log = logging.getLogger(__name__)
 
 ESPEAK = "espeak-ng"
 OUTPUTS: tuple[str, ...] = ("speaker", "headphones")
-LANGUAGES: tuple[str, ...] = ("fr", "en", "ro")
-#: espeak-ng voice per language (Debian's espeak-ng-data ships all three).
-VOICES: dict[str, str] = {"fr": "fr", "en": "en", "ro": "ro"}
+LANGUAGES: tuple[str, ...] = ("fr", "en", "ro", "de", "it")  # every interface language (device/i18n.py)
+#: espeak-ng voice per language (Debian's espeak-ng-data ships all five).
+VOICES: dict[str, str] = {"fr": "fr", "en": "en", "ro": "ro", "de": "de", "it": "it"}
 #: Words per minute: a little slower than espeak-ng's 175, clearer over a small speaker.
 DEFAULT_RATE = 150
 #: Longest text handed to espeak-ng; more would be a bug upstream, not something to read out.
@@ -221,63 +223,21 @@ def _spoken_word(word: str) -> str:
     return word.lower() if word.isupper() else word
 
 
-def _ro_count(n: int, one: str, many: str) -> str:
-    """Romanian number + noun: "un agent", "5 agenți", "20 de agenți" (from 20 on, "de" joins them)."""
-    if n == 1:
-        return one
-    rest = n % 100
-    joiner = " de " if n and (rest == 0 or rest >= 20) else " "
-    return f"{n}{joiner}{many}"
-
-
 def clue_announcement(
-    lang: str, clue_word: str, number: int | None, agents_left: int, bank_tokens: int | None
+    lang: str, clue_word: str, number: int | None, agents_left: int, bank_tokens: int | None = None
 ) -> str:
     """What the box says for a seat's request during play: the clue, the agents left and the bank.
 
     ``number`` None means an unlimited clue (classic); ``bank_tokens`` None means a mode without a bank
-    (classic, Pictures), and the sentence about it is left out. Raises ValueError for an unknown language.
+    (classic, Pictures), and the sentence about it is left out. The sentences are the catalogs' ``speech.*``
+    texts, their plurals chosen by Babel's rule of the language. Raises ValueError for an unknown language.
     """
-    lang = _check_lang(lang)
+    tr = Translator(_check_lang(lang))
     word = _spoken_word(clue_word)
-    if lang == "fr":
-        parts = [f"Indice : {word}, {'illimité' if number is None else number}."]
-        if agents_left <= 0:
-            parts.append("Plus aucun agent à trouver.")
-        else:
-            parts.append(f"Il reste {agents_left} agent{'s' if agents_left > 1 else ''} à trouver.")
-        if bank_tokens is not None:
-            if bank_tokens <= 0:
-                parts.append("La banque de jetons temps est vide.")
-            else:
-                plural = "s" if bank_tokens > 1 else ""
-                parts.append(f"Il reste {bank_tokens} jeton{plural} temps dans la banque.")
-    elif lang == "en":
-        parts = [f"Clue: {word}, {'unlimited' if number is None else number}."]
-        if agents_left <= 0:
-            parts.append("No agents left to find.")
-        else:
-            parts.append(f"{agents_left} agent{'s' if agents_left != 1 else ''} left to find.")
-        if bank_tokens is not None:
-            if bank_tokens <= 0:
-                parts.append("The timer token bank is empty.")
-            else:
-                plural = "s" if bank_tokens != 1 else ""
-                parts.append(f"{bank_tokens} timer token{plural} left in the bank.")
-    else:
-        parts = [f"Indiciu: {word}, {'nelimitat' if number is None else number}."]
-        if agents_left <= 0:
-            parts.append("Nu mai este niciun agent de găsit.")
-        else:
-            verb = "A" if agents_left == 1 else "Au"
-            parts.append(f"{verb} mai rămas {_ro_count(agents_left, 'un agent', 'agenți')} de găsit.")
-        if bank_tokens is not None:
-            if bank_tokens <= 0:
-                parts.append("Banca de jetoane de timp este goală.")
-            else:
-                verb = "A" if bank_tokens == 1 else "Au"
-                tokens = _ro_count(bank_tokens, "un jeton de timp", "jetoane de timp")
-                parts.append(f"{verb} mai rămas {tokens} în bancă.")
+    parts = [tr("speech.clue", word=word, number=tr("speech.unlimited") if number is None else number)]
+    parts.append(tr("speech.agents_left", n=agents_left) if agents_left > 0 else tr("speech.agents_none"))
+    if bank_tokens is not None:
+        parts.append(tr("speech.bank_left", n=bank_tokens) if bank_tokens > 0 else tr("speech.bank_empty"))
     return " ".join(parts)
 
 
@@ -307,57 +267,24 @@ def key_summary(words: Sequence[str], key: str, covered: Sequence[bool] = ()) ->
     return SeatKeySummary(tuple(sorted_words["G"]), tuple(sorted_words["X"]), tuple(sorted_words["N"]))
 
 
-_KEY_LABELS = {
-    # lang: (agent, agents, assassin, assassins, bystander, bystanders, no agent left)
-    "fr": (
-        "Votre agent",
-        "Vos agents",
-        "Assassin",
-        "Assassins",
-        "Témoin",
-        "Témoins",
-        "Vous n'avez plus d'agent à faire deviner.",
-    ),
-    "en": (
-        "Your agent",
-        "Your agents",
-        "Assassin",
-        "Assassins",
-        "Bystander",
-        "Bystanders",
-        "You have no agents left to clue.",
-    ),
-    "ro": (
-        "Agentul tău",
-        "Agenții tăi",
-        "Asasin",
-        "Asasini",
-        "Martor inocent",
-        "Martori inocenți",
-        "Nu mai ai niciun agent de ghicit.",
-    ),
-}
-
-
 def key_announcement(lang: str, seat_key_summary: SeatKeySummary) -> str:
-    """The key read to a clue giver through headphones: agents first, then assassins, then bystanders.
+    """The key read to a clue giver through headphones: agents first, then assassins, then bystanders (the
+    catalogs' ``speech.key_*`` labels: one for a single word, one for a list).
 
     Raises ValueError for an unknown language.
     """
-    lang = _check_lang(lang)
-    a1, an, x1, xn, n1, nn, none_left = _KEY_LABELS[lang]
-    colon = " :" if lang == "fr" else ":"  # French typography puts a space before the colon
+    tr = Translator(_check_lang(lang))
     parts: list[str] = []
 
-    def group(one: str, many: str, words: tuple[str, ...]) -> None:
+    def group(kind: str, words: tuple[str, ...]) -> None:  # one word, or a list of them: a label for each
         if words:
-            label = one if len(words) == 1 else many
-            parts.append(f"{label}{colon} {', '.join(_spoken_word(w) for w in words)}.")
+            key = f"speech.key_{kind}" if len(words) == 1 else f"speech.key_{kind}s"
+            parts.append(tr(key, words=", ".join(_spoken_word(w) for w in words)))
 
     if seat_key_summary.agents:
-        group(a1, an, seat_key_summary.agents)
+        group("agent", seat_key_summary.agents)
     else:
-        parts.append(none_left)
-    group(x1, xn, seat_key_summary.assassins)
-    group(n1, nn, seat_key_summary.bystanders)
+        parts.append(tr("speech.key_none"))
+    group("assassin", seat_key_summary.assassins)
+    group("bystander", seat_key_summary.bystanders)
     return " ".join(parts)

@@ -122,7 +122,10 @@ def test_i18n_plural_tables_are_the_same_keys_and_valid_forms_in_each_language()
             needed = {rule(n) for n in range(0, 201)} - {"other"}
             assert needed <= forms, (language, key, needed - forms)
             field = table.get("count", "n")
+            only_one = all(rule(n) != "one" for n in range(0, 201) if n != 1)  # "one" is 1 and nothing else
             for form in forms:
+                if form == "one" and only_one:
+                    continue  # may spell it: Romanian "un agent", not "1 agent"
                 assert "{" + field + "}" in table[form], (language, key, form)
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from device.speech import (
     ESPEAK,
+    LANGUAGES,
     SeatKeySummary,
     Speaker,
     clean_text,
@@ -163,7 +164,7 @@ def test_speech_start_failure_logs_once_and_hides_option(caplog: pytest.LogCaptu
     assert not s.available()
 
 
-@pytest.mark.parametrize(("field", "value"), [("output", "bluetooth"), ("language", "de")])
+@pytest.mark.parametrize(("field", "value"), [("output", "bluetooth"), ("language", "xx")])
 def test_speech_refuses_unknown_settings(field: str, value: str) -> None:
     with pytest.raises(ValueError):
         Speaker(**{field: value}, which=found)  # type: ignore[arg-type]
@@ -248,6 +249,20 @@ def test_speech_clue_announcement_romanian() -> None:
     assert "Banca de jetoane de timp este goală." in clue_announcement("ro", "x", 1, 3, 0)
 
 
+def test_speech_speaks_every_interface_language() -> None:
+    """German and Italian are spoken too, in their own words and plurals (the catalogs' speech texts)."""
+    from device.i18n import LANGUAGES as INTERFACE
+
+    assert set(INTERFACE) <= set(LANGUAGES)
+    assert clue_announcement("de", "HAFEN", 2, 1, 5) == (
+        "Hinweis: hafen, 2. Noch 1 Agent zu finden. Noch 5 Zeitmarker übrig.")
+    assert clue_announcement("it", "porto", 2, 7, 1) == (
+        "Indizio: porto, 2. Restano 7 agenti da trovare. Resta 1 segnalino tempo.")
+    summary = SeatKeySummary(agents=("PORT",), assassins=("CHAT", "ROBE"))
+    assert key_announcement("de", summary) == "Dein Agent: port. Attentäter: chat, robe."
+    assert key_announcement("it", summary) == "Il tuo agente: port. Assassini: chat, robe."
+
+
 def test_speech_clue_announcement_without_bank_or_limit() -> None:
     text = clue_announcement("en", "moon", None, 4, None)
     assert text == "Clue: moon, unlimited. 4 agents left to find."
@@ -257,9 +272,9 @@ def test_speech_clue_announcement_without_bank_or_limit() -> None:
 
 def test_speech_announcement_refuses_unknown_language() -> None:
     with pytest.raises(ValueError):
-        clue_announcement("de", "x", 1, 1, 1)
+        clue_announcement("xx", "x", 1, 1, 1)
     with pytest.raises(ValueError):
-        key_announcement("de", SeatKeySummary(("a",)))
+        key_announcement("xx", SeatKeySummary(("a",)))
 
 
 def test_speech_key_summary_sorts_uncovered_words() -> None:
@@ -278,7 +293,7 @@ def test_speech_key_summary_refuses_bad_input() -> None:
 
 def test_speech_key_announcement_in_three_languages() -> None:
     summary = SeatKeySummary(agents=("PORT", "LUNE"), assassins=("CHAT",), bystanders=())
-    assert key_announcement("fr", summary) == "Vos agents : port, lune. Assassin : chat."
+    assert key_announcement("fr", summary) == "Tes agents : port, lune. Assassin : chat."  # tu, as everywhere
     assert key_announcement("en", summary) == "Your agents: port, lune. Assassin: chat."
     assert key_announcement("ro", summary) == "Agenții tăi: port, lune. Asasin: chat."
 
@@ -286,7 +301,7 @@ def test_speech_key_announcement_in_three_languages() -> None:
 def test_speech_key_announcement_with_no_agent_left() -> None:
     summary = SeatKeySummary(agents=(), assassins=("CHAT", "ROBE"), bystanders=("MER",))
     assert key_announcement("fr", summary) == (
-        "Vous n'avez plus d'agent à faire deviner. Assassins : chat, robe. Témoin : mer."
+        "Tu n'as plus d'agent à faire deviner. Assassins : chat, robe. Témoin : mer."
     )
 
 
@@ -294,7 +309,7 @@ def test_speech_key_announcement_with_no_agent_left() -> None:
 
 
 @pytest.mark.skipif(shutil.which(ESPEAK) is None, reason="espeak-ng not installed")
-@pytest.mark.parametrize("language", ["fr", "en", "ro"])
+@pytest.mark.parametrize("language", ["fr", "en", "ro", "de", "it"])
 def test_speech_real_espeak_knows_the_voices(language: str, tmp_path: Path) -> None:
     argv = Speaker(language=language).argv(clue_announcement(language, "PORT", 2, 7, 5))
     out = tmp_path / "speech.wav"
