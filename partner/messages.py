@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel.numbers import format_percent
+
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "gave": "I said {word} {number}: I meant {meant}",
@@ -101,12 +103,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
-#: the percent sign as each language writes it (French and German put a narrow space before it)
-_PERCENT = {"fr": "\u202f%", "de": "\u202f%"}
-
-
 def percent(value: float, language: str) -> str:
-    return f"{round(100 * value)}{_PERCENT.get(language, '%')}"
+    """``value`` (0..1) as a whole percentage the way the language writes it, from CLDR through Babel: "59 %"
+    with a no-break space in French, Romanian and German, "59%" in English and Italian."""
+    return str(format_percent(value, locale=language if language in MESSAGES else "en"))
 
 
 def say(language: str, key: str, **fields: Any) -> str:
