@@ -123,7 +123,7 @@ class TextBox(NamedTuple):
 
 
 class MarkBox(NamedTuple):
-    """A mark drawn over a card (a cursor's frame or notch, a hold's progress, a token, a badge): the kind and
+    """A mark drawn over a card (a cursor's ring, a hold's sweep, a token, a badge): the kind and
     the visible part of its box, in the recording surface's pixels (``note_mark``)."""
 
     kind: str
