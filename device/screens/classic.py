@@ -100,9 +100,10 @@ class ClassicPlayScreen(Screen):
         self.cover: dict[str, Any] | None = None
 
     @property
-    def session(self) -> Any:
-        assert self.host.game.session is not None
-        return self.host.game.session
+    def session(self) -> ClassicSession:
+        session = self.host.game.session
+        assert isinstance(session, ClassicSession)
+        return session
 
     @property
     def pictures(self) -> bool:
@@ -288,7 +289,7 @@ class ClassicPlayScreen(Screen):
                                                       "B": self._guesser_oled(view, team, clue_text, guesses)},
                      ring=self.holds.fill(self.host.clock.now()), ring_view=view)
 
-    def _spymaster_oled(self, view: cl.ClassicPublicView, team: str) -> Any:
+    def _spymaster_oled(self, view: cl.ClassicPublicView, team: str) -> m.OledUi:
         if self.entry is not None:
             return entry_ui(self.tr, self.entry, self.session.language, "classic.number_title", None)
         spy = self.session.spymaster_view()
@@ -296,7 +297,7 @@ class ClassicPlayScreen(Screen):
         covered = tuple(c.index for c in view.cards if c.covered)
         return m.SpymasterUi(spy.key, covered, view.columns, view.rows, status)
 
-    def _guesser_oled(self, view: cl.ClassicPublicView, team: str, clue: str, guesses: str) -> Any:
+    def _guesser_oled(self, view: cl.ClassicPublicView, team: str, clue: str, guesses: str) -> m.OledUi:
         """The guessers' OLED (seat B): the clue, the guesses left and what to do with which button (or the
         notice that just came)."""
         notice = self.notices.text("B")
@@ -316,10 +317,11 @@ class ClassicPlayScreen(Screen):
         return bool(self.session.state.guesses_made > 0)
 
     @property
-    def orientation(self) -> Any:
+    def orientation(self) -> m.Orientation:
         """Cards, bars and panel face both sides ("table": the guessers sit at seat B's side, across from the
         spymasters) unless the box is set to one upright screen."""
-        return self.host.game.options.get("orientation", self.host.settings.get("orientation", "table"))
+        value = self.host.game.options.get("orientation", self.host.settings.get("orientation", "table"))
+        return "upright" if value == "upright" else "table"
 
 
 class ClassicOverScreen(Screen):

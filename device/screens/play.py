@@ -409,7 +409,7 @@ class DuetPlayScreen(Screen):
         return Frame(shared=shared, view=view, oleds=oleds, seat_views=seat_views, ring=self.holds.fill(now),
                      ring_view=view)
 
-    def _oled(self, seat: str, view: PublicView) -> Any:
+    def _oled(self, seat: str, view: PublicView) -> m.OledUi:
         notice = self.notices.text(seat)
         entry = self.entry
         if entry is not None and entry.seat == seat:
@@ -522,7 +522,7 @@ class HotSeatPresentation(TablePresentation):
             return str(view.clue_givers[0])
         return seat if seat in view.clue_givers else None
 
-    def shared(self, view: PublicView, play: m.PlayUi) -> Any:
+    def shared(self, view: PublicView, play: m.PlayUi) -> m.SharedUi:
         s = self.screen
         orientation = play.orientation
         for seat, hold in s.holds.items():

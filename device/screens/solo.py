@@ -312,7 +312,7 @@ class SoloPlayScreen(DuetPlayScreen):
             return tr("solo.msg_sudden")
         return super()._message(view)
 
-    def _oled(self, seat: str, view: PublicView) -> Any:
+    def _oled(self, seat: str, view: PublicView) -> m.OledUi:
         if seat == solo.BOX:
             return m.OledTextUi(self.tr("solo.oled_title"), (self.tr("solo.oled_box"),))
         ui = super()._oled(seat, view)
