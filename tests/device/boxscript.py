@@ -131,3 +131,28 @@ def replayed(record: dict[str, Any]) -> dict[str, Any]:
 
     clean = {k: v for k, v in record.items() if not k.startswith("_")}
     return summary(replay(clean))
+
+
+def mock_app(tmp: Path, *, seed: int = 5, language: str | None = None) -> Any:
+    """The real app on the mock box with a fresh data directory under ``tmp`` (``language`` set when given);
+    the caller shuts it down."""
+    from device.app import App
+    from device.storage import Storage
+    from hardware.box import open_box
+
+    storage = Storage(tmp / "data")
+    if language is not None:
+        storage.set_setting("language", language)
+    return App(open_box("mock"), storage, seed=seed)
+
+
+def step(app: Any, *events: str, advance: float = 0.0) -> None:
+    """Press or release buttons ("press A.ok", "release B.stop"), run the loop once, then (``advance`` s later)
+    once more."""
+    for name in events:
+        kind, button = name.split(" ")
+        (app.box.press if kind == "press" else app.box.release)(button)
+    app.step(0)
+    if advance:
+        app.box.advance(advance)
+        app.step(0)

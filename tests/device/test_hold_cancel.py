@@ -13,23 +13,20 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from boxscript import make_record  # noqa: E402
+from boxscript import make_record, mock_app, step  # noqa: E402
 from test_app_classic import _record as classic_record  # noqa: E402
 
 from device.app import App  # noqa: E402
 from device.render import models as m  # noqa: E402
 from device.screens import flows  # noqa: E402
 from device.screens.base import move_card  # noqa: E402
-from device.storage import Storage  # noqa: E402
 from engine import classic as cl  # noqa: E402
 from engine.actions import Clue, Guess  # noqa: E402
-from hardware.box import open_box  # noqa: E402
 
 
 @pytest.fixture
 def app(tmp_path: Path):  # type: ignore[no-untyped-def]
-    box = open_box("mock")
-    app = App(box, Storage(tmp_path / "data"), seed=5)
+    app = mock_app(tmp_path, seed=5)
     yield app
     app.shutdown()
 
@@ -39,22 +36,14 @@ def _moves(app: App) -> list[dict[str, Any]]:
     return app.storage.actions(app.game.id)
 
 
-def _step(app: App, *events: str, advance: float = 0.0) -> None:
-    for name in events:
-        kind, button = name.split(" ")
-        (app.box.press if kind == "press" else app.box.release)(button)
-    app.step(0)
-    if advance:
-        app.box.advance(advance)
-        app.step(0)
 
 
 def _menu_continue(app: App, seat: str) -> None:
     """A short press of MENU (the pause menu), then OK on its first row, "Continue"."""
     game = app.screen
-    _step(app, "press menu", "release menu")
+    step(app, "press menu", "release menu")
     assert app.screen is not game and app.screen.name == "pause"
-    _step(app, f"release {seat}.ok", f"release {seat}.stop", advance=1.0)  # the tapped button comes up
+    step(app, f"release {seat}.ok", f"release {seat}.stop", advance=1.0)  # the tapped button comes up
     app.box.press(f"{seat}.ok")  # "Continue", a second after the tap: the tap's hold time is long past
     app.box.advance(0.1)
     app.box.release(f"{seat}.ok")
@@ -114,7 +103,7 @@ GAMES = {"duet": _duet_guessing, "hotseat": _hotseat_guessing, "duet_pictures": 
 def test_tap_then_menu_continue_makes_no_move(app: App, game: str, button: str) -> None:
     seat = GAMES[game](app)
     before = len(_moves(app))
-    _step(app, f"press {seat}.{button}", advance=0.2)  # a tap: 0.2 s, well short of the hold
+    step(app, f"press {seat}.{button}", advance=0.2)  # a tap: 0.2 s, well short of the hold
     _menu_continue(app, seat)
     app.box.advance(2.0)
     app.step(0)
@@ -129,10 +118,10 @@ def test_a_real_hold_after_continue_still_plays(app: App, game: str) -> None:
     # the cancelled tap does not block the next, real hold: it plays once
     seat = GAMES[game](app)
     before = len(_moves(app))
-    _step(app, f"press {seat}.ok", advance=0.2)
+    step(app, f"press {seat}.ok", advance=0.2)
     _menu_continue(app, seat)
-    _step(app, f"press {seat}.ok", advance=0.7)
-    _step(app, f"release {seat}.ok")
+    step(app, f"press {seat}.ok", advance=0.7)
+    step(app, f"release {seat}.ok")
     assert len(_moves(app)) == before + 1
     assert _moves(app)[-1]["type"] == "guess"
 
@@ -145,10 +134,10 @@ def test_moving_the_cursor_during_a_hold_cancels_it(app: App, game: str) -> None
     view = app.game.session.public_view()
     size = getattr(view, "columns", 5), getattr(view, "rows", 5)
     way = next(b for b in ("left", "right") if move_card(cursor, b, seat, *size) != cursor)
-    _step(app, f"press {seat}.ok", advance=0.3)
-    _step(app, f"press {seat}.{way}", f"release {seat}.{way}", advance=1.0)  # OK still down, cursor moved
+    step(app, f"press {seat}.ok", advance=0.3)
+    step(app, f"press {seat}.{way}", f"release {seat}.{way}", advance=1.0)  # OK still down, cursor moved
     assert app.screen.cursors[seat] != cursor
-    _step(app, f"release {seat}.ok", advance=1.0)
+    step(app, f"release {seat}.ok", advance=1.0)
     assert len(_moves(app)) == before
 
 
@@ -157,10 +146,10 @@ def test_a_touch_moving_the_cursor_cancels_the_hold(app: App) -> None:
     before = len(_moves(app))
     cursor = app.screen.cursors["B"]
     assert (cursor + 1) % 25 not in [a.get("card") for a in _moves(app)]
-    _step(app, "press B.ok", advance=0.3)
+    step(app, "press B.ok", advance=0.3)
     app.box.touch((cursor + 1) % 25)
-    _step(app, advance=1.0)
-    _step(app, "release B.ok")
+    step(app, advance=1.0)
+    step(app, "release B.ok")
     assert len(_moves(app)) == before
     assert app.screen.cursors["B"] == (cursor + 1) % 25
 
@@ -170,9 +159,9 @@ def test_a_hold_on_the_same_card_touched_again_is_kept(app: App) -> None:
     _duet_guessing(app)
     before = len(_moves(app))
     cursor = app.screen.cursors["B"]
-    _step(app, "press B.ok", advance=0.3)
+    step(app, "press B.ok", advance=0.3)
     app.box.touch(cursor)
-    _step(app, advance=0.5)
+    step(app, advance=0.5)
     assert len(_moves(app)) == before + 1
 
 
@@ -181,31 +170,31 @@ def test_a_hold_on_the_same_card_touched_again_is_kept(app: App) -> None:
 def _hotseat_key_shown(app: App) -> None:
     app.start()
     flows.start_duet(app, "hotseat", pack="en")
-    _step(app, "press A.ok", advance=0.7)
+    step(app, "press A.ok", advance=0.7)
     frame = app.screen.frame()
     assert isinstance(frame.shared, m.HotSeatUi) and frame.shared.stage == "key" and frame.shared.key
 
 
 def _leave_by_pause(app: App) -> None:
-    _step(app, "press menu", "release menu")
+    step(app, "press menu", "release menu")
     assert app.screen.name == "pause"
-    _step(app, "release A.ok", advance=1.0)
-    _step(app, "press B.ok", "release B.ok")
+    step(app, "release A.ok", advance=1.0)
+    step(app, "press B.ok", "release B.ok")
 
 
 def _leave_by_attract(app: App) -> None:
     app.box.advance(float(app.settings["idle_minutes"]) * 60 + 1)
     app.step(0)
     assert app.screen.name == "attract"
-    _step(app, "release A.ok")
-    _step(app, "press B.ok", "release B.ok")
+    step(app, "release A.ok")
+    step(app, "press B.ok", "release B.ok")
 
 
 def _leave_by_admin_chord(app: App) -> None:
-    _step(app, "press menu", "press A.stop", "press B.stop", advance=5.5)  # A still holds OK
+    step(app, "press menu", "press A.stop", "press B.stop", advance=5.5)  # A still holds OK
     assert app.screen.name == "pin"
-    _step(app, "release menu", "release A.stop", "release B.stop", "release A.ok", advance=1.0)
-    _step(app, "press B.stop", "release B.stop")  # back to the game
+    step(app, "release menu", "release A.stop", "release B.stop", "release A.ok", advance=1.0)
+    step(app, "press B.stop", "release B.stop")  # back to the game
 
 
 @pytest.mark.parametrize("leave", [_leave_by_pause, _leave_by_attract, _leave_by_admin_chord])
@@ -229,7 +218,7 @@ def test_hotseat_key_hidden_after_every_screen_change(app: App, leave: Any) -> N
     frame = app.screen.frame()
     assert isinstance(frame.shared, m.HotSeatUi) and frame.shared.stage == "privacy" and frame.shared.key is None
     # releasing OK in the game after the return does not open the clue entry either (the key was not "seen")
-    _step(app, "press A.ok", "release A.ok")
+    step(app, "press A.ok", "release A.ok")
     assert app.screen.ui_state()["entry"] is None
 
 
@@ -239,8 +228,8 @@ def test_hotseat_touch_key_hidden_after_a_screen_change(app: App) -> None:
     app.box.touch(0)
     app.step(0)
     assert app.screen.frame().shared.stage == "key"
-    _step(app, "press menu", "release menu")
-    _step(app, "press B.ok", "release B.ok")
+    step(app, "press menu", "release menu")
+    step(app, "press B.ok", "release B.ok")
     frame = app.screen.frame()
     assert frame.shared.stage == "privacy" and frame.shared.key is None
 
@@ -360,7 +349,7 @@ def test_hotseat_releasing_ok_does_not_end_a_finger_hold(app: App) -> None:
     card = app.screen.cursors["B"]
     app.box.touch_down(card)
     _touch_step(app, advance=0.2)
-    _step(app, "press B.ok", "release B.ok")
+    step(app, "press B.ok", "release B.ok")
     hold = app.screen.holds.get("B")
     if hold is not None and hold.by == "button":  # OK's press took the hold over: its release ended it
         pytest.fail("OK replaced the finger's hold")

@@ -14,6 +14,7 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+from boxscript import mock_app  # noqa: E402
 from test_shell_help import _lose, press, texts_at  # noqa: E402
 
 from device.app import App  # noqa: E402
@@ -28,17 +29,13 @@ from device.screens.shell import (  # noqa: E402
     SetupScreen,
     StatsScreen,  # noqa: E402
 )
-from device.storage import Storage  # noqa: E402
-from hardware.box import open_box  # noqa: E402
 
 SIZES = ((1280, 720), (800, 480))
 
 
 @pytest.fixture
 def app(tmp_path: Path):  # type: ignore[no-untyped-def]
-    storage = Storage(tmp_path / "data")
-    storage.set_setting("language", "fr")
-    app = App(open_box("mock"), storage, seed=3)
+    app = mock_app(tmp_path, seed=3, language="fr")
     app.power = lambda what: None
     yield app
     app.shutdown()

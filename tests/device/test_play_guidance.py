@@ -15,7 +15,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from boxscript import make_record  # noqa: E402
+from boxscript import make_record, mock_app, step  # noqa: E402
 from test_app_classic import _record as classic_record  # noqa: E402
 
 from device.app import App  # noqa: E402
@@ -26,10 +26,8 @@ from device.render.shared import SharedRenderer  # noqa: E402
 from device.render.text import record_texts  # noqa: E402
 from device.screens import flows  # noqa: E402
 from device.screens.play import START_CURSORS, GameOverScreen, letters_for  # noqa: E402
-from device.storage import Storage  # noqa: E402
 from engine import classic as cl  # noqa: E402
 from engine.actions import Clue, Guess  # noqa: E402
-from hardware.box import open_box  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,20 +47,11 @@ SIZES = ((1280, 720), (800, 480))
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    box = open_box("mock")
-    app = App(box, Storage(tmp_path / "data"), seed=5)
+    app = mock_app(tmp_path, seed=5)
     yield app
     app.shutdown()
 
 
-def _step(app: App, *names: str, advance: float = 0.0) -> None:
-    for name in names:
-        kind, button = name.split(" ")
-        (app.box.press if kind == "press" else app.box.release)(button)
-    app.step(0)
-    if advance:
-        app.box.advance(advance)
-        app.step(0)
 
 
 def _in(app: App, language: str) -> Any:
@@ -84,18 +73,18 @@ def _duet(app: App) -> Iterator[str]:
     app.start(make_record(31))
     yield "duet first clue"
     screen = app.screen
-    _step(app, "press A.ok", "release A.ok")
+    step(app, "press A.ok", "release A.ok")
     yield "duet number"
-    _step(app, "press A.ok", "release A.ok")
+    step(app, "press A.ok", "release A.ok")
     yield "duet word"
     app.box.type_text("A", "apple")
-    _step(app, "press A.ok")
+    step(app, "press A.ok")
     yield "duet refusal"
-    _step(app, "press A.right", "press A.ok")
+    step(app, "press A.right", "press A.ok")
     app.box.type_text("A", "\b\b\b\b\bfruit")
     app.step(0)
     yield "duet word typed"
-    _step(app, "press A.ok")
+    step(app, "press A.ok")
     assert app.game.session.public_view().phase == "guess"
     yield "duet guess"
     for key in ("play.cannot_stop", "play.hold_longer", "play.not_guessing", "play.not_your_clue",
@@ -121,13 +110,13 @@ def _sudden(app: App) -> Iterator[str]:
 def _over(app: App) -> Iterator[str]:
     app.start(make_record(31, actions=[{"type": "clue", "seat": "A", "word": None, "number": 3}]))
     app.screen.cursors["B"] = app.game.session.state.key.a.index("X")
-    _step(app, "press B.ok", advance=0.7)  # B touches the assassin
-    _step(app, "release B.ok")
+    step(app, "press B.ok", advance=0.7)  # B touches the assassin
+    step(app, "release B.ok")
     assert isinstance(app.screen, GameOverScreen)
     yield "over"
-    _step(app, "press A.ok")
+    step(app, "press A.ok")
     yield "over one confirmed"
-    _step(app, "press B.ok")
+    step(app, "press B.ok")
     assert app.screen.revealed
     yield "over keys shown"
 
@@ -136,10 +125,10 @@ def _hotseat(app: App) -> Iterator[str]:
     app.start()
     flows.start_duet(app, "hotseat", pack="en")
     yield "hotseat privacy"
-    _step(app, "press A.ok", advance=0.7)
-    _step(app, "release A.ok")
+    step(app, "press A.ok", advance=0.7)
+    step(app, "release A.ok")
     yield "hotseat number"
-    _step(app, "press A.ok")
+    step(app, "press A.ok")
     yield "hotseat word"
     app.game.act(Clue("A", None, 2), app.game.session.version)
     app.screen.entry = None
@@ -151,12 +140,12 @@ def _classic(kind: str, variant: str = "standard") -> Scene:
         record = classic_record(kind, variant, 9)
         app.start(record)
         yield f"{kind} clue"
-        _step(app, "press A.ok")
+        step(app, "press A.ok")
         yield f"{kind} number"
-        _step(app, "press A.ok")
+        step(app, "press A.ok")
         yield f"{kind} word"
-        _step(app, "press A.stop", "press A.stop")
-        _step(app, "press A.stop")
+        step(app, "press A.stop", "press A.stop")
+        step(app, "press A.stop")
         team = app.game.session.public_view().turn
         app.game.act(cl.TeamClue(team, None, 3, True), app.game.session.version)
         app.screen.entry = None
@@ -325,30 +314,30 @@ def test_classic_faces_the_guessers_side_as_set(app: App, orientation: str) -> N
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_word_picker_hint_says_up_down_jump_seven_and_where_delete_and_done_are(app: App, language: str) -> None:
     app.start(make_record(31))
-    _step(app, "press A.ok", "press A.ok")
+    step(app, "press A.ok", "press A.ok")
     ui = _in(app, language).oleds["A"]
     assert isinstance(ui, m.ClueEntryUi) and ui.stage == "word"
     assert "7" in ui.hint and "⌫" in ui.hint and "✓" in ui.hint
     assert overflows(None, ui) == []
     # what it says is what the picker does: down jumps 7 letters, ✓ and ⌫ are just left of A
     letters = letters_for(app.game.session.language)
-    _step(app, "press A.down")
+    step(app, "press A.down")
     assert app.screen.entry.letter == 7
-    _step(app, "press A.up", "press A.left", "press A.left")
+    step(app, "press A.up", "press A.left", "press A.left")
     assert letters[app.screen.entry.letter] == "✓"
-    _step(app, "press A.left")
+    step(app, "press A.left")
     assert letters[app.screen.entry.letter] == "⌫"
 
 
 def test_hotseat_clue_entry_draws_an_alphabet_strip_on_the_shared_display(app: App) -> None:
     app.start()
     flows.start_duet(app, "hotseat", pack="en")
-    _step(app, "press A.ok", advance=0.7)
-    _step(app, "release A.ok")
+    step(app, "press A.ok", advance=0.7)
+    step(app, "release A.ok")
     frame = app.screen.frame()
     assert isinstance(frame.shared, m.PlayUi) and frame.shared.entry is not None
     assert frame.shared.entry.stage == "number"
-    _step(app, "press A.ok", "press A.right", "press A.right")
+    step(app, "press A.ok", "press A.right", "press A.right")
     frame = app.screen.frame()
     entry = frame.shared.entry
     assert entry.stage == "word" and entry.letters[entry.letter] == "C"
@@ -360,7 +349,7 @@ def test_hotseat_clue_entry_draws_an_alphabet_strip_on_the_shared_display(app: A
         surface = record_texts(renderer.text, size)
         renderer.full(surface, frame.view, frame.shared)
         assert _layout_problems(surface.texts, size) == []  # large enough, whole, no overlap
-    _step(app, "press A.ok")  # a letter picked: the word grows on the display
+    step(app, "press A.ok")  # a letter picked: the word grows on the display
     assert app.screen.frame().shared.entry.word == "C"
 
 

@@ -11,7 +11,7 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from boxscript import cards, make_record  # noqa: E402
+from boxscript import cards, make_record, mock_app  # noqa: E402
 
 from device.app import App  # noqa: E402
 from device.i18n import LANGUAGES, Translator  # noqa: E402
@@ -22,18 +22,14 @@ from device.screens import flows  # noqa: E402
 from device.screens.help import MODES, AboutScreen, ConfirmScreen, HelpIndexScreen, HelpScreen  # noqa: E402
 from device.screens.parts import ClueEntry  # noqa: E402
 from device.screens.shell import AdminScreen, MenuScreen, PauseScreen, SettingsScreen  # noqa: E402
-from device.storage import Storage  # noqa: E402
 from device.version import version  # noqa: E402
 from engine.actions import Clue, Guess  # noqa: E402
 from engine.classic import TeamClue, TeamGuess  # noqa: E402
-from hardware.box import open_box  # noqa: E402
 
 
 @pytest.fixture
 def app(tmp_path: Path):  # type: ignore[no-untyped-def]
-    storage = Storage(tmp_path / "data")
-    storage.set_setting("language", "fr")
-    app = App(open_box("mock"), storage, seed=3)
+    app = mock_app(tmp_path, seed=3, language="fr")
     app.power = lambda what: None
     yield app
     app.shutdown()
