@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from . import events as ev
-from .clues import check_clue
+from .clues import refuse_invalid
 from .duet import LANGUAGES
 from .errors import (
     BadKey,
@@ -20,12 +20,10 @@ from .errors import (
     CardNotPlayable,
     GameOver,
     IllegalAction,
-    InvalidClue,
     NotYourTurn,
     StaleAction,
     WrongPhase,
 )
-from .pictures_deck import visible_names
 
 Team = Literal["R", "B"]
 TEAMS: tuple[Team, Team] = ("R", "B")
@@ -427,12 +425,8 @@ def _apply_clue(state: ClassicState, action: TeamClue) -> ClassicState:
         raise IllegalAction(f"the clue number must be 0 to {MAX_NUMBER} or unlimited")
     if action.word is not None and not action.override:
         visible = tuple(w for i, w in enumerate(state.cards) if i not in state.covered)
-        if state.rules.kind == "pictures":  # rules §3: a clue may not name a visible picture
-            visible = visible_names(visible, state.rules.language)
-        problems = check_clue(action.word, visible, language=state.rules.language,
-                              strict=state.rules.clues == "strict")
-        if problems:
-            raise InvalidClue("; ".join(p.message() for p in problems), tuple(problems))
+        refuse_invalid(action.word, visible, language=state.rules.language, strict=state.rules.clues == "strict",
+                       pictures=state.rules.kind == "pictures")
     entry = TeamClueEntry(action.team, action.word, action.number, action.override)
     return replace(state, phase="guess", clues=state.clues + (entry,), guesses_made=0)
 

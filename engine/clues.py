@@ -20,7 +20,9 @@ from functools import cache
 import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
 
 from . import families, lemmas
+from .errors import InvalidClue
 from .folding import normalize as normalize  # re-exported: engine.clues.normalize is the public name
+from .pictures_deck import visible_names
 
 # Game language -> Snowball algorithm name.
 STEMMER_LANGUAGES: dict[str, str] = {
@@ -320,3 +322,13 @@ def prepare(visible: Sequence[str], language: str) -> None:
     for word in visible:
         if word.strip():
             _info(word.strip().translate(_APOSTROPHES), language).parts  # noqa: B018 - computed and cached
+
+
+def refuse_invalid(word: str, visible: Sequence[str], *, language: str, strict: bool, pictures: bool) -> None:
+    """Raise InvalidClue when ``word`` may not be given with ``visible`` on the table (rules §3): the visible cards'
+    words, or, for pictures, the names of what they show (engine.pictures_deck.visible_names)."""
+    if pictures:
+        visible = visible_names(visible, language)
+    problems = check_clue(word, visible, language=language, strict=strict)
+    if problems:
+        raise InvalidClue("; ".join(p.message() for p in problems), tuple(problems))

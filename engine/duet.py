@@ -11,19 +11,17 @@ from typing import Literal
 
 from . import events as ev
 from .actions import MAX_CLUE_NUMBER, Clue, DuetAction, Guess, Penalty, Stop
-from .clues import check_clue
+from .clues import refuse_invalid
 from .errors import (
     CannotStop,
     CardNotPlayable,
     GameOver,
     IllegalAction,
-    InvalidClue,
     NotYourTurn,
     StaleAction,
     WrongPhase,
 )
 from .keycard import CARDS, DuetKey
-from .pictures_deck import visible_names
 from .seats import SEATS, Seat, other
 
 Phase = Literal["clue", "guess", "sudden_death", "won", "lost"]
@@ -250,13 +248,8 @@ def _clue(state: DuetState, action: Clue) -> tuple[DuetState, list[ev.Event]]:
     if not 0 <= action.number <= MAX_CLUE_NUMBER:
         raise IllegalAction(f"the clue number must be from 0 to {MAX_CLUE_NUMBER}")
     if action.word is not None and not action.override:
-        visible_now = visible_words(state)
-        if state.rules.pictures:  # rules §3: a clue may not name a visible picture either
-            visible_now = visible_names(visible_now, state.rules.language)
-        problems = check_clue(action.word, visible_now, language=state.rules.language,
-                              strict=state.rules.clues == "strict")
-        if problems:
-            raise InvalidClue("; ".join(p.message() for p in problems), tuple(problems))
+        refuse_invalid(action.word, visible_words(state), language=state.rules.language,
+                       strict=state.rules.clues == "strict", pictures=state.rules.pictures)
     entry = ClueEntry(action.seat, action.word, action.number, action.override)
     new = replace(state, phase="guess", clue_giver=action.seat, correct_this_turn=False,
                   clues=state.clues + (entry,))
