@@ -267,15 +267,15 @@ def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
-        words = _glued(_BREAKS.split(para.strip(" \t")))
+        words = _glued(_BREAKS.split(para.strip(" \t")))[::-1]  # a stack: the next word is the last
         while words:
-            word = words.pop(0)
+            word = words.pop()
             candidate = f"{line} {word}" if line else word
             if measure(candidate) <= width:
                 line = candidate
                 continue
             if " " in word and measure(word) > width:  # glued words wider than a line: break them after all
-                words[:0] = word.split(" ")
+                words.extend(reversed(word.split(" ")))
                 continue
             if line:
                 lines.append(line)

@@ -9,7 +9,7 @@ from device.hourglass import enforced_action
 from device.render import models as m
 from device.screens.base import Frame, Host, Screen, move_card
 from device.screens.flows import deal_pictures, deal_words
-from device.screens.parts import ClueEntry, Cursors, Give, Holds, Notices
+from device.screens.parts import ClueEntry, Cursors, EntryOutcome, Give, Holds, Notices
 from device.screens.play import Moves, clue_word, entry_ui, letters_for
 from device.screens.shell import SetupScreen
 from device.speech import clue_announcement
@@ -121,7 +121,7 @@ class ClassicPlayScreen(Screen):
         self.moves.notice(to, key, **fields)
 
     # -- the spymasters' clue --------------------------------------------------------------------------------
-    def _entry_outcome(self, outcome: Any) -> None:
+    def _entry_outcome(self, outcome: EntryOutcome) -> None:
         if outcome == "close":
             self.entry = None
         elif isinstance(outcome, Give):

@@ -10,7 +10,19 @@ from device.hourglass import enforced_action
 from device.render import models as m
 from device.render.shared import grid_layout
 from device.screens.base import Frame, Host, Screen, move_card
-from device.screens.parts import DELETE, DONE, SKIP, SPACE, ClueEntry, Cursors, Give, HoldKind, Holds, Notices
+from device.screens.parts import (
+    DELETE,
+    DONE,
+    SKIP,
+    SPACE,
+    ClueEntry,
+    Cursors,
+    EntryOutcome,
+    Give,
+    HoldKind,
+    Holds,
+    Notices,
+)
 from device.screens.parts import picked as picked  # re-exported: the missions screen picks team names alike
 from device.speech import clue_announcement, key_announcement, key_summary
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
@@ -276,7 +288,7 @@ class DuetPlayScreen(Screen):
             self._entry_outcome(self.entry.press(event.button, letters_for(self.session.language),
                                                  self.max_number))
 
-    def _entry_outcome(self, outcome: Any) -> None:
+    def _entry_outcome(self, outcome: EntryOutcome) -> None:
         if outcome == "close":
             self.entry = None
         elif isinstance(outcome, Give):
