@@ -9,7 +9,7 @@ from typing import Any
 from device.hourglass import enforced_action
 from device.render import models as m
 from device.render.shared import grid_layout
-from device.screens.base import Frame, Host, Screen, move_card
+from device.screens.base import HOLD_SECONDS, Frame, Host, Screen, move_card
 from device.screens.parts import (
     DELETE,
     DONE,
@@ -35,6 +35,9 @@ from hardware.base import TOUCH_KINDS, InputEvent
 
 ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 NOTICE_SECONDS = 2.0
+#: Hot-seat: the longest a held OK (or finger) keeps the key on the display; then it is hidden and the clue entry
+#: opens, so a key is never left up by a forgotten finger or a stuck button.
+KEY_SECONDS = 20.0
 #: Where the cursors start: each seat's near corner on its left hand (seat A sits at the bottom edge, seat B at
 #: the top, turned half a turn), not the centre card, where the two frames would stack on the first card both
 #: seats look at.
@@ -239,15 +242,18 @@ class DuetPlayScreen(Screen):
 
     def _touch(self, event: InputEvent, view: PublicView) -> None:
         if event.kind == "untouch":
-            for _seat, hold in self.holds.lifted():
-                if not hold.due(event.time):
+            for seat, hold in self.holds.lifted():
+                if hold.what == "key":
+                    if hold.shown:  # the finger that showed the key lifted: hidden, the clue entry opens
+                        self.present.open_entry(seat)
+                elif not hold.due(event.time):
                     self.notice(None, "guide.hold_touch")
             return
         card = self._touched_card(event)
         if event.kind == "drag":
             self.holds.dragged(card)  # a finger sliding off the held card cancels the guess
             return
-        if view.phase == "clue" and self.entry is None and self.present.clue_touch(view):
+        if view.phase == "clue" and self.entry is None and self.present.clue_touch(view, event.time):
             return
         if card is None:
             return
@@ -341,6 +347,7 @@ class DuetPlayScreen(Screen):
     # -- timers ----------------------------------------------------------------------------------------------
     def deadline(self) -> float | None:
         times = [t for t in (self.holds.deadline(), self.notices.deadline()) if t is not None]
+        times += [h.start + HOLD_SECONDS + KEY_SECONDS for _, h in self.holds.items() if h.what == "key"]
         if self.holds:  # the ring and the grid show the hold filling
             times.append(self.host.clock.now() + 1 / 30)
         return min(times) if times else None
@@ -348,6 +355,10 @@ class DuetPlayScreen(Screen):
     def tick(self, now: float) -> None:
         self.notices.expire(now)
         for seat, hold in self.holds.items():
+            if hold.what == "key" and hold.shown and now >= hold.start + HOLD_SECONDS + KEY_SECONDS - 1e-6:
+                self.holds.pop(seat)  # held too long: the key is hidden, the clue entry opens
+                self.present.open_entry(seat)
+                continue
             if not hold.due(now) or hold.shown:
                 continue
             if hold.what == "key":
@@ -472,7 +483,7 @@ class TablePresentation:
         """OK in the clue phase, when this presentation takes it (True); else the screen opens the OLED entry."""
         return False
 
-    def clue_touch(self, view: PublicView) -> bool:
+    def clue_touch(self, view: PublicView, now: float) -> bool:
         return False
 
     def open_entry(self, seat: str) -> None:
@@ -483,8 +494,9 @@ class TablePresentation:
 
 
 class HotSeatPresentation(TablePresentation):
-    """Hot-seat (a kiosk without OLEDs): the privacy screen, the clue giver's key on the display while OK is held
-    (or between two touches), the clue entry on the display; the OLEDs only say to look at the display."""
+    """Hot-seat (a kiosk without OLEDs): the privacy screen, the clue giver's key on the display only while OK or
+    a finger is held (at most KEY_SECONDS), the clue entry on the display; the OLEDs only say to look at the
+    display."""
 
     hotseat = True
     touch_guesses = True
@@ -492,7 +504,6 @@ class HotSeatPresentation(TablePresentation):
     def __init__(self, screen: DuetPlayScreen, hs_seat: str | None) -> None:
         super().__init__(screen)
         self.hs_seat = hs_seat  # the giver who opened clue entry (saved)
-        self.touch_key: str | None = None  # the key shown by a touch (hidden by the next one)
 
     def frame(self, view: PublicView, play: m.PlayUi) -> tuple[Any, dict[str, Any], dict[str, Any]]:
         s = self.screen
@@ -509,23 +520,17 @@ class HotSeatPresentation(TablePresentation):
             self.screen.holds.start(giver, "key", now, view.version)
         return True
 
-    def clue_touch(self, view: PublicView) -> bool:
-        """Without buttons: a touch shows the clue giver's key, the next one hides it and opens the clue entry
-        (typed on a keyboard)."""
+    def clue_touch(self, view: PublicView, now: float) -> bool:
+        """Without buttons: a finger held on the screen shows the clue giver's key, like OK held, and lifting it
+        hides the key and opens the clue entry (typed on a keyboard)."""
         giver = self.giver(view, "A") or "A"
-        if self.touch_key is None:
-            self.touch_key = giver
-        else:
-            seat, self.touch_key = self.touch_key, None
-            self.open_entry(seat)
+        if giver not in self.screen.holds:
+            self.screen.holds.start(giver, "key", now, view.version, by="touch")
         return True
 
     def open_entry(self, seat: str) -> None:
         self.hs_seat = seat
         self.screen.entry = ClueEntry(seat)
-
-    def exit(self) -> None:
-        self.touch_key = None  # a key shown by touch is hidden when the screen is left
 
     def giver(self, view: PublicView, seat: str) -> str | None:
         if self.hs_seat in view.clue_givers:
@@ -546,10 +551,6 @@ class HotSeatPresentation(TablePresentation):
                 fraction = hold.fraction(s.host.clock.now())
                 return m.HotSeatUi("privacy", seat, self.privacy_lines(seat), fraction,  # type: ignore[arg-type]
                                    None, orientation, s.pictures, s._labels())
-        if self.touch_key is not None and view.phase == "clue" and s.entry is None:
-            key = s.session.seat_view(self.touch_key).key
-            return m.HotSeatUi("key", self.touch_key, (s.tr("hotseat.touch_hide"),), 1.0,  # type: ignore[arg-type]
-                               key, orientation, s.pictures, s._labels())
         if view.phase == "clue" and s.entry is None:
             seat = self.giver(view, "A") or "A"
             return m.HotSeatUi("privacy", seat, self.privacy_lines(seat), 0.0, None,  # type: ignore[arg-type]
