@@ -245,6 +245,10 @@ class PauseScreen(ListScreen):
 TOKENS = (9, 10, 11)
 PACKS = ("fr", "en", "ro")
 LANGS = ("fr", "en", "ro")
+#: In café mode the settings a guest may still change without the PIN (docs/kiosk.md, "Café mode"): the language
+#: alone, whose values are written each in its own language, so a guest can always switch back. Everything else
+#: (sound, volume, brightness, orientation, speech) is in the admin menu.
+CAFE_PUBLIC: tuple[str, ...] = ("language",)
 
 
 class OptionsScreen(Screen):
@@ -457,7 +461,14 @@ class SettingsScreen(Screen):
             self._files = (pack, label, version() if self.admin else "")
         return self._files
 
+    @property
+    def locked(self) -> bool:
+        """The guests' settings of a café box: only ``CAFE_PUBLIC``, the rest behind the PIN."""
+        return not self.admin and bool(self.host.settings.get("cafe_mode"))
+
     def rows(self) -> list[str]:
+        if self.locked:
+            return [*CAFE_PUBLIC, "back"]
         rows = ["language", "orientation", "brightness", "volume", "muted"]
         if self.admin:
             rows = ["language", "pack", "tokens", "brightness", "volume", "muted", "cafe_mode", "idle_minutes",
@@ -561,6 +572,8 @@ class SettingsScreen(Screen):
         rows = tuple(m.MenuItem(self.tr(f"settings.{r}"), True, self._value(r)) for r in self.rows())
         title = self.tr("admin.title" if self.admin else "settings.title")
         status = self.status or (f"duetbox {self._read_files()[2]}" if self.admin else "")  # device.version
+        if self.locked:
+            status = self.status or self.tr("settings.cafe_locked")
         ui = m.SettingsUi(title, rows, self.selected, False, self.tr("hint.settings"), status)
         oled = m.MenuUi(title, rows, self.selected, self.status or self.tr("hint.settings"))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
