@@ -10,7 +10,7 @@ from device.render import models as m
 from device.screens.base import Frame, Host, Screen, move_card
 from device.screens.flows import deal_pictures, deal_words
 from device.screens.parts import ClueEntry, Cursors, EntryOutcome, Give, Holds, Notices
-from device.screens.play import Moves, clue_word, entry_ui, letters_for
+from device.screens.play import Moves, clue_word, entry_ui, letters_for, short_press_hint
 from device.screens.shell import SetupScreen
 from device.speech import clue_announcement
 from engine import classic as cl
@@ -173,12 +173,13 @@ class ClassicPlayScreen(Screen):
         if event.kind == "release":
             hold = self.holds.release("B", event.button)
             if hold is not None and not hold.due(event.time):
-                self.notice("B", "play.hold_longer")
+                self.notice("B", short_press_hint(hold.what))
             return
         if event.kind != "press":
             return
         if event.button in ("up", "down", "left", "right"):
-            self.cursors["B"] = move_card(self.cursors["B"], event.button, "B", view.columns, view.rows)
+            self.cursors["B"] = move_card(self.cursors["B"], event.button, "B", view.columns, view.rows,
+                                        self.orientation)
         elif view.phase != "guess":
             self.notice("B", "classic.wait_clue")
         elif event.button == "ok":

@@ -8,7 +8,7 @@ from typing import Any
 
 from device.hourglass import enforced_action
 from device.render import models as m
-from device.render.shared import grid_layout
+from device.render.shared import grid_layout, square_cells
 from device.screens.base import HOLD_SECONDS, Frame, Host, Screen, move_card
 from device.screens.parts import (
     DELETE,
@@ -43,6 +43,11 @@ KEY_SECONDS = 20.0
 #: seats look at.
 START_CURSORS = {"A": 20, "B": 4}
 LABELS = ("clues", "bank", "taken", "agents", "mistakes", "mission", "stop", "seat_A", "seat_B", "no_word")
+
+
+def short_press_hint(what: str) -> str:
+    """The hint after a hold let go too soon: it names the button that was held (OK to guess, STOP to stop)."""
+    return "play.hold_stop_longer" if what == "stop" else "play.hold_longer"
 
 
 def letters_for(language: str) -> tuple[str, ...]:
@@ -194,7 +199,8 @@ class DuetPlayScreen(Screen):
             return
         button = event.button
         if button in ("up", "down", "left", "right"):
-            self.cursors[seat] = move_card(self.cursors[seat], button, seat)
+            orientation = str(self.host.game.options.get("orientation", "table"))
+            self.cursors[seat] = move_card(self.cursors[seat], button, seat, orientation=orientation)
         elif button == "ok":
             self._ok(seat, view, event.time)
         elif button == "stop":
@@ -232,12 +238,13 @@ class DuetPlayScreen(Screen):
             if hold.shown:  # the key was seen: clue entry opens on the display
                 self.present.open_entry(seat)
         elif not hold.due(now) and hold.what not in ("speak", "speak_key"):
-            self.notice(seat, "play.hold_longer")
+            self.notice(seat, short_press_hint(hold.what))
 
     def _touched_card(self, event: InputEvent) -> int | None:
         card = event.card
         if card is None and event.pos is not None:
-            card = _card_at(event.pos, self.host.display_size, self.pictures)
+            orientation = str(self.host.game.options.get("orientation", "table"))
+            card = _card_at(event.pos, self.host.display_size, square_cells(self.pictures, orientation))
         return card if card is not None and 0 <= card < 25 else None
 
     def _touch(self, event: InputEvent, view: PublicView) -> None:

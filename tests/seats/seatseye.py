@@ -23,6 +23,7 @@ Nothing is read from pixels by OCR: texts and marks come from the renderers' rec
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -66,12 +67,15 @@ class Table:
     settings: dict[str, Any] = field(default_factory=dict)
     seed: int = 5
     render: bool = True  # draw each distinct shared picture and check what each seat reads
+    prepare: Callable[[Path], None] | None = None  # fills the data directory before the box starts
 
     def __post_init__(self) -> None:
         from device.app import App
         from device.storage import Storage
         from hardware.box import open_box
 
+        if self.prepare is not None:
+            self.prepare(self.tmp / "data")
         storage = Storage(self.tmp / "data")
         storage.set_setting("language", self.language)
         for key, value in self.settings.items():
@@ -118,10 +122,27 @@ class Table:
         return self
 
     def up(self, name: str) -> Table:
+        seat = name.partition(".")[0]
+        before = set(self._said(seat))
         self.box.release(name)
-        self.down.pop(name, None)
+        held = self.down.pop(name, None)
         self._step()
+        if held is not None and self.now - held.since < 0.6:
+            self._hint(name, [t for t in self._said(seat) if t not in before])
         return self
+
+    def _said(self, seat: str) -> list[str]:
+        frame = self.frame()
+        return _strings(frame.oleds.get(seat)) + _strings(getattr(frame.shared, "banner", None))
+
+    def _hint(self, name: str, texts: list[str]) -> None:
+        """After a short press of ``name``: a "hold X" hint that comes up on that seat's OLED or the display's
+        banner names the button just pressed (a short STOP must not say "Hold OK")."""
+        button = name.partition(".")[2]
+        for text in texts:
+            for said in HOLD_HINT.findall(text):
+                if said.lower() != button.lower():
+                    self.problems.append(f"a short {name} press, and the hint says {text!r}")
 
     def hold(self, name: str, seconds: float = 0.7) -> Table:
         self.down_(name)
@@ -250,6 +271,25 @@ class Table:
         self.app.shutdown()
 
 
+#: "Hold OK", "hold STOP" in a hint (the harness plays in English).
+HOLD_HINT = re.compile(r"\b[Hh]old (OK|STOP|MENU)\b")
+
+
+def _strings(model: Any) -> list[str]:
+    """Every string of a model (its fields, tuples of strings included)."""
+    if model is None:
+        return []
+    if isinstance(model, str):
+        return [model]
+    out: list[str] = []
+    for value in getattr(model, "__dict__", {}).values():
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, tuple):
+            out += [v for v in value if isinstance(v, str)]
+    return out
+
+
 def _rows(ui: Any) -> tuple[Any, ...]:
     for name in ("items", "rows"):
         rows = getattr(ui, name, None)
@@ -293,8 +333,10 @@ def secrecy(table: Table, frame: Any) -> list[Problem]:
 
 def one_sided(table: Table, ui: Any) -> Callable[[str], bool]:
     """Texts the app prints for one seat only on purpose (the harness does not ask for their twin)."""
-    solo = type(table.screen).__module__.endswith(".solo")
-    return lambda text: solo
+    solo = type(table.screen).__module__.endswith(".solo")  # Solo's own pages: only seat A plays
+    # the world map is one picture: its city names follow it (the city panel and the buttons line are twice)
+    cities = {c.name for c in ui.cities} if isinstance(ui, m.MapUi) else set()
+    return lambda text: solo or text in cities
 
 
 def upright(ui: Any, texts: Iterable[Any], marks: Iterable[Any], exempt: Callable[[str], bool]) -> list[Problem]:
@@ -314,6 +356,8 @@ def upright(ui: Any, texts: Iterable[Any], marks: Iterable[Any], exempt: Callabl
         elif b[text] > a[text]:
             out.append(f"{type(ui).__name__}: {text!r} printed for seat B only ({b[text]} vs {a[text]})")
     pics = Counter(mk.kind for mk in marks if mk.kind in ("picture", "picture turned"))
+    if getattr(ui, "pictures", False) and isinstance(ui, m.PlayUi | m.ClassicPlayUi) and not pics:
+        out.append(f"{type(ui).__name__}: a Pictures table with no picture drawn")
     if pics["picture"] != pics["picture turned"]:
         out.append(f"{type(ui).__name__}: {pics['picture']} pictures drawn for seat A, "
                    f"{pics['picture turned']} for seat B")
