@@ -291,12 +291,14 @@ class ClassicPlayScreen(Screen):
                      ring=self.holds.fill(self.host.clock.now()), ring_view=view)
 
     def _spymaster_oled(self, view: cl.ClassicPublicView, team: str) -> m.OledUi:
-        if self.entry is not None:
-            return entry_ui(self.tr, self.entry, self.session.language, "classic.number_title", None)
         spy = self.session.spymaster_view()
-        status = self.notices.text("A") or self.tr(f"classic.spy_{view.phase}", team=team)
         covered = tuple(c.index for c in view.cards if c.covered)
-        return m.SpymasterUi(spy.key, covered, view.columns, view.rows, status)
+        if self.entry is not None:  # the key stays in sight while the number and the word are picked
+            key = m.ClueEntryUi("word", key=spy.key, covered=covered, columns=view.columns, rows=view.rows)
+            return entry_ui(self.tr, self.entry, self.session.language, "classic.number_title", None, key)
+        status = self.notices.text("A") or self.tr(f"classic.spy_{view.phase}", team=team)
+        return m.SpymasterUi(spy.key, covered, view.columns, view.rows, status,
+                             legend=(self.tr("team.R"), self.tr("team.B")))
 
     def _guesser_oled(self, view: cl.ClassicPublicView, team: str, clue: str, guesses: str) -> m.OledUi:
         """The guessers' OLED (seat B): the clue, the guesses left and what to do with which button (or the

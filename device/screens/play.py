@@ -109,14 +109,20 @@ def clue_word(word: str | None) -> str | None:
     return " ".join(word.split()).lower() if word and word.strip() else None
 
 
-def entry_ui(tr: Any, entry: ClueEntry, language: str, number_title: str, notice: str | None) -> m.ClueEntryUi:
-    """The clue entry as the picker shows it (the giver's OLED, or the shared display in hot-seat)."""
+def entry_ui(tr: Any, entry: ClueEntry, language: str, number_title: str, notice: str | None,
+             key: m.ClueEntryUi | None = None) -> m.ClueEntryUi:
+    """The clue entry as the picker shows it (the giver's OLED, or the shared display in hot-seat). ``key``: a
+    model whose key fields (the giver's own key side, its covered cards) the giver's OLED keeps in sight while
+    the clue is spelt; never given for the shared display."""
+    keep = {} if key is None else {"key": key.key, "covered": key.covered, "columns": key.columns,
+                                   "rows": key.rows, "key_seat": key.key_seat}
     if entry.step == "number":
         return m.ClueEntryUi("number", number=entry.number, title=tr(number_title),
-                             hint=notice or tr("clue.number_hint"))
+                             hint=notice or tr("clue.number_hint"), **keep)  # type: ignore[arg-type]
     if entry.step == "word":
         return m.ClueEntryUi("word", number=entry.number, word=entry.word, letters=letters_for(language),
-                             letter=entry.letter, title=tr("clue.word_title"), hint=tr("clue.word_hint"))
+                             letter=entry.letter, title=tr("clue.word_title"), hint=tr("clue.word_hint"),
+                             **keep)  # type: ignore[arg-type]
     return m.ClueEntryUi("refusal", number=entry.number, word=entry.word, refusal=entry.refusal,
                          choices=(tr("clue.accept"), tr("clue.change")), choice=entry.choice,
                          title=tr("clue.refused_title"))
@@ -443,7 +449,10 @@ class DuetPlayScreen(Screen):
         notice = self.notices.text(seat)
         entry = self.entry
         if entry is not None and entry.seat == seat:
-            return self._entry_model(entry, notice)
+            own = self.session.seat_view(seat)  # the giver's own key stays in sight, small, while it spells
+            key = m.ClueEntryUi("word", key=own.key, covered=tuple(c.index for c in view.cards if c.agent),
+                                key_seat=seat)
+            return entry_ui(self.tr, entry, self.session.language, self.number_title, notice, key)
         if notice:
             role = notice
         elif view.phase == "clue":

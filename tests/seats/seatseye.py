@@ -319,6 +319,10 @@ def secrecy(table: Table, frame: Any) -> list[Problem]:
     for seat, view in frame.seat_views.items():
         if getattr(view, "seat", seat) != seat:
             out.append(f"seat {seat}'s OLED is given seat {view.seat}'s key")
+    out += _entry_keys(frame, session)
+    oled_a = frame.oleds.get("A")
+    if isinstance(oled_a, m.SpymasterUi) and len(oled_a.legend) != 2:
+        out.append("the spymasters' OLED has no legend (which pattern is which team)")
     oled_b = frame.oleds.get("B")
     if isinstance(oled_b, m.SpymasterUi):
         out.append("the guessers' OLED (B) shows the spymasters' key")
@@ -326,6 +330,25 @@ def secrecy(table: Table, frame: Any) -> list[Problem]:
         out.append("the shared display shows the classic key before the end")
     if isinstance(ui, m.GameOverUi) and ui.keys is not None and (session is None or not session.over):
         out.append("both keys on the display of a game that is not over")
+    return out
+
+
+def _entry_keys(frame: Any, session: Any) -> list[Problem]:
+    """A clue giver spells with its own key in sight on its OLED, and no clue entry on the shared display
+    carries a key."""
+    out: list[Problem] = []
+    for seat, oled in frame.oleds.items():
+        if not isinstance(oled, m.ClueEntryUi) or oled.number is None or session is None:
+            continue  # (a team sheet's name is spelt with no key)
+        own = session.seat_view(seat).key if hasattr(session, "seat_view") else (
+            session.spymaster_view().key if seat == "A" else None)
+        if not oled.key:
+            out.append(f"seat {seat} spells its clue without its key in sight")
+        elif oled.key != own:
+            out.append(f"seat {seat}'s clue entry shows a key that is not its own")
+    entry = getattr(frame.shared, "entry", None)
+    if isinstance(entry, m.ClueEntryUi) and entry.key:
+        out.append("a clue entry on the shared display carries a key")
     return out
 
 
