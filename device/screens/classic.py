@@ -63,8 +63,10 @@ class ClassicSetupScreen(SetupScreen):
         rows = tuple(m.MenuItem(self.tr(f"classic.row_{r}" if r in ("variant", "pictures_key") else f"setup.{r}"),
                                 True, None if r == "start" else self._value(r)) for r in self.rows)
         title = self.tr(f"menu.{self.kind}")
-        ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", self.tr("hint.setup"))
-        oled = m.MenuUi(title, rows, self.selected, self.tr("hint.setup"))
+        # the key row's values (9/8/2/1) say what they count on the hint line while it is chosen
+        hint = self.tr("classic.pictures_key_hint" if self.rows[self.selected] == "pictures_key" else "hint.setup")
+        ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", hint)
+        oled = m.MenuUi(title, rows, self.selected, hint)
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
 
 

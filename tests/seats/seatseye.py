@@ -216,6 +216,7 @@ class Table:
         self.frames += 1
         where = f"{type(self.screen).__name__} t={self.now - 1000:.2f}"
         self.problems += [f"{where}: {p}" for p in secrecy(self, frame)]
+        self.problems += [f"{where}: {p}" for p in disabled_rows(self, frame)]
         if self.render:
             self.problems += [f"{where}: {p}" for p in self._drawn(frame)]
 
@@ -293,9 +294,20 @@ def _strings(model: Any) -> list[str]:
 def _rows(ui: Any) -> tuple[Any, ...]:
     for name in ("items", "rows"):
         rows = getattr(ui, name, None)
-        if rows:
-            return tuple(rows)
+        if isinstance(rows, tuple) and rows:
+            return rows
     return ()
+
+
+def disabled_rows(table: Table, frame: Any) -> list[Problem]:
+    """A disabled (struck through) row, when chosen, says why on the hint line instead of the usual hint."""
+    ui = frame.shared
+    rows = _rows(ui)
+    if not isinstance(ui, m.MenuUi) or not rows or rows[ui.selected % len(rows)].enabled:
+        return []
+    if ui.hint in ("", table.tr("hint.menu")):
+        return [f"the disabled row {rows[ui.selected % len(rows)].label!r} does not say why"]
+    return []
 
 
 # -- secrecy ---------------------------------------------------------------------------------------------------
@@ -328,7 +340,7 @@ def secrecy(table: Table, frame: Any) -> list[Problem]:
         out.append("the guessers' OLED (B) shows the spymasters' key")
     if isinstance(ui, m.ClassicPlayUi) and ui.cards is not None and session is not None and not session.over:
         out.append("the shared display shows the classic key before the end")
-    if isinstance(ui, m.GameOverUi) and ui.keys is not None and (session is None or not session.over):
+    if isinstance(ui, m.GameOverUi) and ui.keys is not None and session is not None and not session.over:
         out.append("both keys on the display of a game that is not over")
     return out
 

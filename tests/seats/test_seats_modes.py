@@ -52,13 +52,42 @@ def _duet_turn(t: Table, giver: str = "A") -> None:
     t.wait(1.0)
 
 
+def _pause_rows(t: Table) -> None:
+    """MENU, every row of the pause menu chosen in turn (a disabled one must say why), back to the game."""
+    t.press("menu")
+    for _ in t.frame().shared.items:
+        t.press("B.down")
+    t.choose(t.tr("pause.resume"), "B")
+
+
+def _leave_resume_abandon(t: Table, mode: str) -> None:
+    """Menu (game kept): the menu's resume row names the mode; a new game asks first, naming the saved one;
+    abandoning shows the keys before the menu."""
+    t.press("menu")
+    t.choose(t.tr("pause.leave"))
+    first = t.frame().shared.items[0]
+    assert first.label == t.tr("menu.resume") and first.value and t.tr(mode) in first.value, first
+    t.choose(t.tr("menu.duet"))
+    assert t.tr(mode) in t.frame().shared.title, t.frame().shared.title  # "Saved game: Duet"
+    t.press("A.ok")  # keep the game
+    t.choose(t.tr("menu.resume"))
+    t.press("menu")
+    t.choose(t.tr("pause.abandon"))
+    t.press("A.right").press("A.ok")  # yes, abandon
+    shown = t.frame().shared
+    keys = getattr(shown, "keys", None) or getattr(shown, "cards", None)
+    assert keys, type(shown).__name__  # both keys (the classic key) before the menu
+    t.press("A.ok")
+    assert type(t.screen).__name__ == "MenuScreen"
+
+
 @pytest.mark.parametrize("mode", ["menu.duet", "menu.duet_pictures"])
 def test_seats_duet(table: Callable[..., Table], mode: str) -> None:
     t = _start(table(), mode)
     _duet_turn(t)
-    t.press("menu")
-    t.choose(t.tr("pause.resume"), "B")
+    _pause_rows(t)
     assert len(t.app.game.session.public_view().clues) == 1
+    _leave_resume_abandon(t, mode)
     t.ok()
 
 
@@ -102,7 +131,9 @@ def _classic_turn(t: Table) -> None:
 @pytest.mark.parametrize("mode", ["menu.classic", "menu.pictures"])
 def test_seats_classic(table: Callable[..., Table], mode: str) -> None:
     t = _start(table(), mode)
+    _pause_rows(t)  # in the clue phase: the penalty row is disabled, and says why
     _classic_turn(t)
+    _leave_resume_abandon(t, mode)
     t.ok()
 
 
