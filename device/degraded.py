@@ -18,10 +18,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from device.i18n import Translator
-from device.notify import Notifier
 from device.render.models import OledTextUi
 from device.render.oled import render_oled
 from device.render.text import ellipsize, pg_font
+from device.services.notify import Notifier
 from hardware.base import LedRing, Seat, SeatScreen
 
 log = logging.getLogger("duetbox.degraded")

@@ -12,10 +12,10 @@ import sqlite3
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from device import ringfx
-from device.hourglass import Hourglass
 from device.i18n import Translator
 from device.render import models as m
+from device.services import ringfx
+from device.services.hourglass import Hourglass
 from device.storage import Finish, Storage
 from engine.errors import IllegalAction
 from engine.events import Event

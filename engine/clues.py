@@ -316,7 +316,7 @@ def _stemmer(language: str) -> Callable[[str], str]:
 def prepare(visible: Sequence[str], language: str) -> None:
     """Work out now what the checker needs of each visible word (lemmas, roots, compound parts), so that the
     first clue on a new board is as quick as the next ones. The box calls it in a background thread when a game
-    is dealt (``device.cluewarm``); the results are the same with or without it."""
+    is dealt (``device.services.cluewarm``); the results are the same with or without it."""
     if language not in STEMMER_LANGUAGES:
         return
     for word in visible:

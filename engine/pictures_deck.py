@@ -19,7 +19,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from engine.userfiles import DECK_LIMIT, UnreadableFile, read_bytes, read_json
+from common.userfiles import DECK_LIMIT, UnreadableFile, read_bytes, read_json
 
 MIN_PICTURES = 150
 SIZE = 128

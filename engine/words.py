@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from common.userfiles import PACK_LIMIT, UnreadableFile, read_bytes
 from engine.clues import STEMMER_LANGUAGES, normalize
-from engine.userfiles import PACK_LIMIT, UnreadableFile, read_bytes
 
 MAX_WORD_LENGTH = 12
 MIN_WORDS = 25

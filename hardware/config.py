@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine.userfiles import CONFIG_LIMIT, UnreadableFile, loads_toml, read_text
+from common.userfiles import CONFIG_LIMIT, UnreadableFile, loads_toml, read_text
 from hardware.base import SEATS, Seat
 
 #: Where the box keeps its configuration; ``DUETBOX_CONFIG`` overrides it.
@@ -340,7 +340,7 @@ def parse_config(user: Mapping[str, Any], source: str = "configuration") -> Hard
 
 
 def _read(path: Path) -> dict[str, Any]:
-    # bounded, regular files only, nesting and integers bounded (engine.userfiles): one line for any bad file
+    # bounded, regular files only, nesting and integers bounded (common.userfiles): one line for any bad file
     if not path.exists() and not path.is_symlink():
         raise ConfigError(["file not found"], str(path))
     try:

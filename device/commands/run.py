@@ -32,12 +32,12 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from PIL import Image
 
-from engine.userfiles import RECORD_LIMIT, SCRIPT_LIMIT, UnreadableFile, os_reason, read_json, read_text
+from common.userfiles import RECORD_LIMIT, SCRIPT_LIMIT, UnreadableFile, os_reason, read_json, read_text
 
 if TYPE_CHECKING:  # pragma: no cover - typing only (this command imports the app when it runs)
-    from device import audio
-    from device.notify import Notifier
     from device.remote.app import RemoteApp
+    from device.services import audio
+    from device.services.notify import Notifier
     from device.storage import Storage
     from hardware.box import Box
     from hardware.config import HardwareConfig
@@ -290,9 +290,9 @@ def _main(argv: list[str]) -> int:
     size = _size(args.size)
     config = _config(args)
 
-    from device.notify import Notifier
     from device.remote.app import RemoteApp as App  # the box app, able to play a Duet with a remote box
     from device.remote.transport import BrokerConfig
+    from device.services.notify import Notifier
     from device.storage import Storage, StorageError, data_dir
     from engine.session import SetupError
 
@@ -367,7 +367,7 @@ def _open(hardware: str, config: HardwareConfig, size: tuple[int, int] | None, s
           notifier: Notifier | None) -> Box:
     """The box; on the pi it degrades instead of dying (see device.degraded and hardware.degrade). UsageError
     (the storage closed) when it cannot open."""
-    from hardware.box import open_box
+    from hardware.factory import open_box
 
     try:
         if hardware == "pi":
@@ -385,7 +385,7 @@ def _open(hardware: str, config: HardwareConfig, size: tuple[int, int] | None, s
 def _wait_for_devices(config: HardwareConfig, notifier: Notifier | None) -> None:
     """At boot the display, GPIO, I2C and SPI nodes can appear a little after the service starts: wait for
     the ones this configuration needs, at most DEVICE_WAIT seconds. UsageError naming those still missing."""
-    from device import notify
+    from device.services import notify
 
     needed = notify.devices_needed(config)
     told: list[str] = []
@@ -430,7 +430,7 @@ def _sound(backend: str) -> audio.SoundPlayer | None:
     if backend == "mock":
         return None
     try:
-        from device.sound import SoundPlayer
+        from device.services.sound import SoundPlayer
 
         return SoundPlayer()
     except Exception:  # noqa: BLE001 - no sound is never fatal
@@ -441,7 +441,7 @@ def _speech(backend: str) -> audio.Speaker | None:
     if backend == "mock":
         return None
     try:
-        from device.speech import Speaker
+        from device.services.speech import Speaker
 
         speaker = Speaker()
         return speaker if speaker.available() else None

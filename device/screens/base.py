@@ -10,13 +10,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from device.audio import Audio
 from device.game import GameController
 from device.i18n import Translator
 from device.pin import PinStore
 from device.preferences import Settings
 from device.render.models import OledUi, OledView, RingEffect, SharedUi, SharedView
 from device.screens.parts import HOLD_SECONDS, held_long_enough
+from device.services.audio import Audio
 from device.storage import Storage
 from hardware.base import RGB, Clock, InputEvent
 

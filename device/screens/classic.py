@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.hourglass import enforced_action
 from device.render import models as m
 from device.screens.base import Frame, Host, Screen, move_card
 from device.screens.flows import deal_pictures, deal_words
 from device.screens.parts import ClueEntry, Cursors, EntryOutcome, Give, Holds, Notices
 from device.screens.play import Moves, clue_word, entry_ui, letters_for
 from device.screens.shell import SetupScreen
-from device.speech import clue_announcement
+from device.services.hourglass import enforced_action
+from device.services.speech import clue_announcement
 from engine import classic as cl
 from engine.session import ClassicSession
 from hardware.base import InputEvent

@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from device.cluewarm import warm as warm_clue_checker
 from device.packs import load as load_custom_or_bundled
 from device.screens.base import Host
+from device.services.cluewarm import warm as warm_clue_checker
 from engine.pictures_deck import draw_pictures, load_deck
 from engine.session import DuetSession
 from engine.words import WordPackError, draw_words, load_pack

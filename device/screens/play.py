@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from device.hourglass import enforced_action
 from device.render import models as m
 from device.render.shared import grid_layout
 from device.screens.base import Frame, Host, Screen, move_card
@@ -24,7 +23,8 @@ from device.screens.parts import (
     Notices,
 )
 from device.screens.parts import picked as picked  # re-exported: the missions screen picks team names alike
-from device.speech import clue_announcement, key_announcement, key_summary
+from device.services.hourglass import enforced_action
+from device.services.speech import clue_announcement, key_announcement, key_summary
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
 from engine.errors import IllegalAction, InvalidClue, StaleAction
 from engine.keyboard import picker_letters

@@ -7,7 +7,7 @@ import json
 
 from helpers_reliability import duetbox
 
-from device.bench import KEYS, TARGETS, i2c_ms, percentile, policy_action, script_lines, setup_record
+from bench.box import KEYS, TARGETS, i2c_ms, percentile, policy_action, script_lines, setup_record
 from engine.actions import Clue, Guess, Stop
 from engine.record import replay
 
@@ -26,7 +26,7 @@ def test_bench_quick_json_prints_every_figure() -> None:
 
 
 def test_bench_table_lists_every_figure() -> None:
-    from device.bench import table
+    from bench.box import table
 
     text = table({k: 1.0 for k in KEYS} | {"targets": {"peak_rss_mb": "met (1.0 < 80.0)"}})
     for key in KEYS:

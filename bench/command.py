@@ -1,5 +1,5 @@
 """``duetbox bench [--json] [--quick] [--profile pi4|zero2w]``: measure speed and frugality on this machine
-(see device/bench.py), or with ``--profile`` the Pi's buses and SD card simulated (device/bench_pi.py).
+(see bench/box.py), or with ``--profile`` the Pi's buses and SD card simulated (bench/pi.py).
 
 Exit 0 when the figures were printed (a missed target is reported, not an error), 2 on bad arguments.
 """
@@ -25,13 +25,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--profile", choices=("pi4", "zero2w"),
                         help="simulate a board's I2C bus and SD card (timed fakes) and report its targets")
     parser.add_argument("--remote", action="store_true",
-                        help="a move on one box shown on another over a local Mosquitto (device/bench_remote.py)")
+                        help="a move on one box shown on another over a local Mosquitto (bench/remote.py)")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
     if args.remote:
-        from device.bench_remote import measure_remote, remote_table
+        from bench.remote import measure_remote, remote_table
 
         try:
             figures = measure_remote(args.quick)
@@ -41,12 +41,12 @@ def main(argv: list[str]) -> int:
         print(json.dumps(figures) if args.json else remote_table(figures))
         return 0
     if args.profile is not None:
-        from device.bench_pi import measure_profile, profile_table
+        from bench.pi import measure_profile, profile_table
 
         result = measure_profile(args.profile, args.quick)
         print(json.dumps(result) if args.json else profile_table(result))
         return 0
-    from device.bench import measure, table
+    from bench.box import measure, table
 
     result = measure(args.quick)
     print(json.dumps(result) if args.json else table(result))

@@ -42,7 +42,7 @@ from engine.clues import check_clue, prepare
 from engine.keycard import random_key
 from engine.views import public_view, seat_view
 from engine.words import bundled_packs, draw_words, load_pack
-from hardware.box import open_box
+from hardware.factory import open_box
 from hardware.mock import MockBox
 from hardware.oled import full_frame_cost
 

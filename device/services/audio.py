@@ -81,7 +81,7 @@ class Audio:
         return "headphones" if value == "headphones" else "speaker"
 
     def play_cue(self, cue: str) -> None:
-        """One sound cue (device.sound.CUES); the player handles mute and volume; never raises."""
+        """One sound cue (device.services.sound.CUES); the player handles mute and volume; never raises."""
         if self.sound is None:
             return
         try:
