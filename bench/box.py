@@ -40,6 +40,8 @@ from engine import duet
 from engine.actions import Clue, DuetAction, Guess, Penalty, Stop
 from engine.clues import check_clue, prepare
 from engine.keycard import random_key
+from engine.languages import CODES
+from engine.seats import SEATS
 from engine.views import public_view, seat_view
 from engine.words import bundled_packs, draw_words, load_pack
 from hardware.factory import open_box
@@ -222,7 +224,7 @@ class AppDriver:
         return state
 
     def oled_bytes(self) -> int:
-        return int(sum(self.box.oleds[s].bytes_sent for s in ("A", "B")))
+        return int(sum(self.box.oleds[s].bytes_sent for s in SEATS))
 
     def step(self) -> None:
         self.app.step(0)
@@ -687,7 +689,7 @@ def clue_checker_figures(quick: bool) -> dict[str, Any]:
     warm: list[float] = []
     cold: list[float] = []
     rng = random.Random(16)
-    for language in ("fr", "en", "ro", "de", "it"):
+    for language in CODES:
         got = subprocess.run([sys.executable, "-c", child, language], cwd=root, capture_output=True, text=True,
                              timeout=300)
         seconds, loaded = json.loads(got.stdout.strip().splitlines()[-1]) if got.returncode == 0 else (None, False)

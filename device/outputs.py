@@ -17,6 +17,7 @@ from device.render.oled import render_oled as _render_oled
 from device.render.shared import SharedRenderer as _SharedRenderer
 from device.render.shared import render_shared as _render_shared
 from device.screens.base import Frame
+from engine.seats import Seat
 from engine.views import PublicView
 from hardware.base import RGB
 
@@ -164,7 +165,7 @@ class Outputs:
             self._unturned = target.copy()
         return self._unturned
 
-    def _oled(self, seat: str, frame: Frame, ui: OledUi | None, force: bool) -> None:
+    def _oled(self, seat: Seat, frame: Frame, ui: OledUi | None, force: bool) -> None:
         screen = self.box.oleds.get(seat)
         if screen is None:
             return

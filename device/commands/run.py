@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from PIL import Image
 
 from common.userfiles import RECORD_LIMIT, SCRIPT_LIMIT, UnreadableFile, os_reason, read_json, read_text
+from hardware.base import SEAT_BUTTONS, SEATS
 
 if TYPE_CHECKING:  # pragma: no cover - typing only (this command imports the app when it runs)
     from device.remote.app import RemoteApp
@@ -45,7 +46,6 @@ if TYPE_CHECKING:  # pragma: no cover - typing only (this command imports the ap
 log = logging.getLogger("duetbox.run")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-BUTTON_NAMES = ("up", "down", "left", "right", "ok", "stop")
 #: Seconds the pi backend waits for its device nodes at start (they can appear a little after boot).
 DEVICE_WAIT = 60
 
@@ -111,7 +111,7 @@ def _button(name: str) -> str:
     if name == "menu":
         return name
     seat, _, button = name.partition(".")
-    if seat not in ("A", "B") or button not in BUTTON_NAMES:
+    if seat not in SEATS or button not in SEAT_BUTTONS:
         raise ValueError(f"unknown button {name!r} (A.ok, B.left, menu, ...)")
     return name
 
@@ -190,7 +190,7 @@ def snapshot(app: Any, directory: Path, name: str) -> None:
 
         shared = Image.frombytes("RGB", display.size, pygame.image.tobytes(display.surface, "RGB"))
     save_png(shared, directory / f"{name}-shared.png")
-    for seat in ("A", "B"):
+    for seat in SEATS:
         image = getattr(box.oleds[seat], "image", None) or Image.new("1", (128, 64), 0)
         save_png(image.convert("1"), directory / f"{name}-oled-{seat}.png")
     ring = {"t": round(app.clock.now(), 3), "count": box.ring.count,

@@ -40,11 +40,12 @@ from device.remote.pairing import Pairing, Rejected
 from device.remote.secret import new_private_key, open_sealed, public_hex
 from device.remote.transport import BrokerConfig, Transport
 from engine.errors import IllegalAction
+from engine.seats import Seat
 
 log = logging.getLogger("duetbox.remote")
 
 Role = Literal["host", "guest"]
-SEAT_OF: dict[str, str] = {"host": "A", "guest": "B"}
+SEAT_OF: dict[str, Seat] = {"host": "A", "guest": "B"}
 #: Seconds between two sends of a proposal still waiting for its move.
 RESEND = 1.0
 #: Seconds a refused proposal is mentioned on the local seat's OLED.

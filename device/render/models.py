@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engine.classic import ClassicCardView, ClassicPublicView, SpymasterView
+from engine.seats import Seat
 from engine.views import CardView, PublicView, SeatView
 
-Seat = Literal["A", "B"]
 Orientation = Literal["table", "upright"]
 CityStatus = Literal["ticked", "playable", "locked"]
 GuessResult = Literal["agent", "bystander", "assassin"]

@@ -28,6 +28,7 @@ import pygame
 
 from engine.classic import ClassicPublicView
 from engine.pictures_deck import picture_path
+from engine.seats import SEATS
 
 from . import cards as C
 from . import help as help_pages
@@ -305,7 +306,7 @@ class SharedRenderer:
         both = keys if keys and "A" in keys and "B" in keys else None
         # while one seat guesses, the other seat's cursor is drawn quieter
         guessers = tuple(getattr(view, "guessers", ()) or ())
-        quiet = frozenset(s for s in ("A", "B") if guessers and s not in guessers)
+        quiet = frozenset(s for s in SEATS if guessers and s not in guessers)
         common = (ui.orientation, ui.pictures, ui.seat if isinstance(ui, HotSeatUi) else "A")
         for i, rect in enumerate(layout.cells[:n]):
             card = cards[i]
@@ -671,7 +672,7 @@ class SharedRenderer:
                 screens.paragraph(surface, self.text, ui.prompt, x, seats_top - prompt_h - pad // 4, width, body,
                                   C.INK_LIGHT)
             bx = x
-            for seat in ("A", "B"):
+            for seat in SEATS:
                 done = seat in ui.confirmed
                 centre = (bx + r, seats_top + r)
                 pygame.draw.circle(surface, C.SEAT_COLOUR[seat], centre, r, 0 if done else 2)

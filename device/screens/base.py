@@ -18,6 +18,7 @@ from device.render.models import OledUi, OledView, RingEffect, SharedUi, SharedV
 from device.screens.parts import HOLD_SECONDS, held_long_enough
 from device.services.audio import Audio
 from device.storage import Storage
+from engine.seats import Seat
 from hardware.base import RGB, Clock, InputEvent
 
 # Seat B sits across the table: its joystick moves the grid cursor the other way round.
@@ -42,8 +43,8 @@ class Frame:
 
     shared: SharedUi
     view: SharedView | None = None
-    oleds: dict[str, OledUi | None] = field(default_factory=dict)
-    seat_views: dict[str, OledView] = field(default_factory=dict)
+    oleds: dict[Seat, OledUi | None] = field(default_factory=dict)
+    seat_views: dict[Seat, OledView] = field(default_factory=dict)
     ring: tuple[RingEffect, ...] = ()
     ring_view: SharedView | None = None
     ring_pixels: Sequence[RGB] | None = None  # a whole ring picture that replaces the view's (the hourglass)

@@ -14,8 +14,9 @@ from device.screens.shell import SetupScreen
 from device.services.hourglass import enforced_action
 from device.services.speech import clue_announcement
 from engine import classic as cl
+from engine.seats import Seat
 from engine.session import ClassicSession
-from hardware.base import InputEvent
+from hardware.base import DIRECTIONS, InputEvent
 
 #: How long the duo opponent's cover is shown moving onto its card.
 COVER_SECONDS = 1.2
@@ -117,7 +118,7 @@ class ClassicPlayScreen(Screen):
         """Leaving the game screen: every pending hold is cancelled, so a tap never fires on return."""
         self.holds.cancel_all()
 
-    def notice(self, to: str | None, key: str, **fields: Any) -> None:
+    def notice(self, to: Seat | None, key: str, **fields: Any) -> None:
         self.moves.notice(to, key, **fields)
 
     # -- the spymasters' clue --------------------------------------------------------------------------------
@@ -177,7 +178,7 @@ class ClassicPlayScreen(Screen):
             return
         if event.kind != "press":
             return
-        if event.button in ("up", "down", "left", "right"):
+        if event.button in DIRECTIONS:
             self.cursors["B"] = move_card(self.cursors["B"], event.button, "B", view.columns, view.rows)
         elif view.phase != "guess":
             self.notice("B", "classic.wait_clue")
@@ -186,7 +187,7 @@ class ClassicPlayScreen(Screen):
         elif event.button == "stop":
             self.holds.start("B", "stop", event.time, view.version)
 
-    def _speak(self, seat: str | None = None) -> None:
+    def _speak(self, seat: Seat | None = None) -> None:
         """The clue in play (else the last one) and the cards the team to play still has to find; no bank."""
         speech = self.host.audio.speech_for(seat)
         view = self.session.public_view()

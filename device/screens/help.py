@@ -21,7 +21,7 @@ from device.render import models as m
 from device.render.models import AboutUi, ConfirmUi, Figure, HelpUi
 from device.screens.base import Frame, Host, Screen
 from device.version import version
-from hardware.base import InputEvent
+from hardware.base import DIRECTIONS, InputEvent
 
 #: The modes with a help page, in the menu's order (the catalog has help.<mode>_1 .. help.<mode>_4).
 MODES = ("duet", "missions", "classic", "pictures", "hotseat", "solo", "remote")
@@ -220,7 +220,7 @@ class ConfirmScreen(Screen):
         if event.kind != "press":
             return
         self._since = event.time
-        if event.button in ("left", "right", "up", "down"):
+        if event.button in DIRECTIONS:
             self.selected = 1 - self.selected
         elif event.button == "ok":
             (self.act if self.selected == 1 else self.safe)()

@@ -14,8 +14,11 @@ from device.screens import flows
 from device.screens.base import Frame, Host, Screen
 from device.screens.help import KIND_HELP, ConfirmScreen, HelpIndexScreen, HelpScreen, SoloInfoScreen
 from device.version import version
+from engine import languages
+from engine.duet import MAX_TOKENS, STANDARD_TOKENS
 from engine.errors import IllegalAction
-from hardware.base import InputEvent
+from engine.seats import SEATS, Seat
+from hardware.base import DIRECTIONS, InputEvent
 
 
 @dataclass
@@ -242,9 +245,7 @@ class PauseScreen(ListScreen):
 
 # -- set-up --------------------------------------------------------------------------------------------------
 
-TOKENS = (9, 10, 11)
-PACKS = ("fr", "en", "ro")
-LANGS = ("fr", "en", "ro")
+TOKENS = tuple(range(STANDARD_TOKENS, MAX_TOKENS + 1))  # 9, 10, 11: the box holds 11 timer tokens
 
 
 class OptionsScreen(Screen):
@@ -469,7 +470,7 @@ class SettingsScreen(Screen):
         return rows + ["back"]
 
     def _options(self, row: str) -> tuple[Any, ...] | None:
-        return {"language": LANGS, "pack": packs.pack_names(self.host.storage.directory), "tokens": TOKENS,
+        return {"language": languages.CODES, "pack": packs.pack_names(self.host.storage.directory), "tokens": TOKENS,
                 "brightness": BRIGHTNESS, "volume": VOLUME,
                 "muted": (False, True), "cafe_mode": (False, True), "speech_A": (False, True),
                 "speech_B": (False, True), "speech_output_A": SPEECH_OUTPUTS, "speech_output_B": SPEECH_OUTPUTS,
@@ -623,7 +624,7 @@ class PinScreen(_Lapses, Screen):
         self.first = first
         self.digits: list[int] = []
         self.current = 0
-        self.seat: str | None = None  # the seat choosing digits (its OLED alone shows the digit)
+        self.seat: Seat | None = None  # the seat choosing digits (its OLED alone shows the digit)
         self.error: str | None = self.tr("pin.damaged") if mode == "check" and pins.damaged else None
         self._since = host.clock.now()
 
@@ -642,7 +643,7 @@ class PinScreen(_Lapses, Screen):
             return
         if event.kind != "press":
             return
-        if event.seat is not None and event.button in ("up", "down", "left", "right", "ok"):
+        if event.seat is not None and event.button in (*DIRECTIONS, "ok"):
             self.seat = event.seat
         if event.button == "up":
             self.current = (self.current + 1) % 10
@@ -708,8 +709,8 @@ class PinScreen(_Lapses, Screen):
         error = self.tr("pin.wait", n=int(wait + 0.999)) if wait > 0 else self.error
         shared = m.PinUi(title, self.length, len(self.digits), None, error, self.tr("hint.pin"))
         dots = "*" * len(self.digits)
-        oleds: dict[str, m.OledUi | None] = {}
-        for seat in ("A", "B"):
+        oleds: dict[Seat, m.OledUi | None] = {}
+        for seat in SEATS:
             shown = dots + (str(self.current) if seat == self.seat and wait <= 0 else "")
             oleds[seat] = m.OledTextUi(title, (shown or "-", error or ""))
         return Frame(shared=shared, oleds=oleds)

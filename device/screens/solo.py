@@ -20,6 +20,7 @@ from device.screens.play import DuetPlayScreen, GameOverScreen, _card_at
 from device.screens.shell import OptionsScreen
 from engine.actions import Clue
 from engine.errors import InvalidClue
+from engine.seats import Seat
 from engine.session import DuetSession
 from engine.views import PublicView
 from hardware.base import InputEvent
@@ -234,11 +235,11 @@ class SoloPlayScreen(DuetPlayScreen):
         box = solo.BOX
         index = len(view.clues)
         try:
-            done = self._act(box, Clue(box, move.word, move.number), view.version)  # type: ignore[arg-type]
+            done = self._act(box, Clue(box, move.word, move.number), view.version)
         except InvalidClue as exc:  # the partner runs the same checker; this should not happen
             log.warning("the engine refused the box's clue %s %s (%s): given as accepted", move.word,
                         move.number, exc)
-            done = self._act(box, Clue(box, move.word, move.number, True), view.version)  # type: ignore[arg-type]
+            done = self._act(box, Clue(box, move.word, move.number, True), view.version)
         if not done:
             return
         self.ctx.meant[index] = list(move.targets)
@@ -312,7 +313,7 @@ class SoloPlayScreen(DuetPlayScreen):
             return tr("solo.msg_sudden")
         return super()._message(view)
 
-    def _oled(self, seat: str, view: PublicView) -> m.OledUi:
+    def _oled(self, seat: Seat, view: PublicView) -> m.OledUi:
         if seat == solo.BOX:
             return m.OledTextUi(self.tr("solo.oled_title"), (self.tr("solo.oled_box"),))
         ui = super()._oled(seat, view)

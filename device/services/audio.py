@@ -8,8 +8,9 @@ import logging
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from engine.seats import SEATS
+
 log = logging.getLogger("duetbox.audio")
-SEATS = ("A", "B")
 
 
 class SoundPlayer(Protocol):

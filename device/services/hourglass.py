@@ -14,6 +14,8 @@ import math
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from engine.seats import Seat
+
 RGB = tuple[int, int, int]
 
 MIN_LENGTH = 30.0
@@ -266,13 +268,13 @@ class EnforcedAction:
     """
 
     kind: EnforcedKind
-    seat: str | None
+    seat: Seat | None
     reason: str
 
 
 def enforced_action(
     phase: str,
-    seat_to_act: str | None,
+    seat_to_act: Seat | None,
     correct_guess_this_turn: bool,
     *,
     mode: str = "duet",

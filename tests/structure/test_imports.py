@@ -116,8 +116,9 @@ def test_the_benchmarks_and_the_neutral_package_sit_outside_the_app() -> None:
 
 
 def test_hardware_reads_files_through_the_neutral_package_not_the_engine() -> None:
+    # of the engine, hardware takes the seats alone (one definition of a seat: engine/seats.py)
     bad = [(n, t) for n, p in _modules("hardware").items() for t, _, _ in _imports(n, p)
-           if t.split(".")[0] in ("engine", "device", "partner")]
+           if t.split(".")[0] in ("engine", "device", "partner") and _known(t) != "engine.seats"]
     assert bad == []
 
 
