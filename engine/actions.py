@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .board import DUET as DUET_BOARD
 from .seats import Seat, parse_seat
 
 MAX_CLUE_NUMBER = 15
-CARDS = 25
+CARDS = DUET_BOARD.cards  # engine.board: 5 x 5
 
 
 @dataclass(frozen=True)

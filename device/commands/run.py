@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from PIL import Image
 
 from common.userfiles import RECORD_LIMIT, SCRIPT_LIMIT, UnreadableFile, os_reason, read_json, read_text
+from engine.board import DUET as DUET_BOARD
 from hardware.base import SEAT_BUTTONS, SEATS
 
 if TYPE_CHECKING:  # pragma: no cover - typing only (this command imports the app when it runs)
@@ -144,8 +145,8 @@ def parse_script(text: str, name: str = "script") -> list[Op]:
                 ops.append(Op(number, verb, (_button(words[0]), _ms(words[1]))))
             elif verb == "touch" and len(words) in (1, 2):  # "touch 7" a tap, "touch 7 700" a finger held 0.7 s
                 card = int(words[0]) if words[0].isdigit() else -1
-                if not 0 <= card < 25:
-                    raise ValueError(f"{words[0]!r} is not a card number 0..24")
+                if not DUET_BOARD.has(card):
+                    raise ValueError(f"{words[0]!r} is not a card number 0..{DUET_BOARD.cards - 1}")
                 ops.append(Op(number, verb, (card,) + tuple(_ms(w) for w in words[1:])))
             elif verb == "type" and len(words) >= 2 and words[0] in ("A", "B", "-"):
                 text_part = rest.strip()[2:].replace("\\n", "\n").replace("\\b", "\b")

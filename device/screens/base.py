@@ -12,12 +12,14 @@ from typing import Any, Protocol
 
 from device.game import GameController
 from device.i18n import Translator
+from device.modes import Mode
 from device.pin import PinStore
 from device.preferences import Settings
 from device.render.models import OledUi, OledView, RingEffect, SharedUi, SharedView
 from device.screens.parts import HOLD_SECONDS, held_long_enough
 from device.services.audio import Audio
 from device.storage import Storage
+from engine.board import DUET as DUET_BOARD
 from engine.seats import Seat
 from hardware.base import RGB, Clock, InputEvent
 
@@ -25,7 +27,8 @@ from hardware.base import RGB, Clock, InputEvent
 _MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
-def move_card(card: int, button: str, seat: str | None, columns: int = 5, rows: int = 5) -> int:
+def move_card(card: int, button: str, seat: str | None, columns: int = DUET_BOARD.columns,
+              rows: int = DUET_BOARD.rows) -> int:
     """The card a joystick press moves a cursor to (clamped at the edges)."""
     dr, dc = _MOVES[button]
     if seat == "B":
@@ -64,7 +67,7 @@ class Nav(Protocol):
     def pin(self, back: Screen | None) -> None: ...
     def missions(self, back: Screen) -> None: ...
     def mission_map(self, sheet: int) -> None: ...
-    def classic_setup(self, kind: str, back: Screen) -> None: ...
+    def classic_setup(self, kind: Mode | str, back: Screen) -> None: ...
     def solo_setup(self, back: Screen) -> None: ...
     def after_game(self) -> None:
         """Close the finished game; then "same settings again", the mission map or the menu."""

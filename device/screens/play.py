@@ -26,6 +26,8 @@ from device.screens.parts import picked as picked  # re-exported: the missions s
 from device.services.hourglass import enforced_action
 from device.services.speech import clue_announcement, key_announcement, key_summary
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
+from engine.board import DUET as DUET_BOARD
+from engine.board import Board
 from engine.errors import IllegalAction, InvalidClue, StaleAction
 from engine.keyboard import picker_letters
 from engine.seats import SEATS, Seat, other, parse_seat
@@ -38,7 +40,12 @@ NOTICE_SECONDS = 2.0
 #: Where the cursors start: each seat's near corner on its left hand (seat A sits at the bottom edge, seat B at
 #: the top, turned half a turn), not the centre card, where the two frames would stack on the first card both
 #: seats look at.
-START_CURSORS: dict[Seat, int] = {"A": 20, "B": 4}
+def start_cursors(board: Board) -> dict[Seat, int]:
+    """Where each seat's cursor starts: the corner nearest its left hand (seat B sits across the table)."""
+    return {"A": board.corner(bottom=True, right=False), "B": board.corner(bottom=False, right=True)}
+
+
+START_CURSORS: dict[Seat, int] = start_cursors(DUET_BOARD)
 LABELS = ("clues", "bank", "taken", "agents", "mistakes", "mission", "stop", "seat_A", "seat_B", "no_word")
 
 
@@ -127,14 +134,15 @@ class DuetPlayScreen(Screen):
         super().__init__(host)
         ui = ui if ui and ui.get("screen") == "play" else {}
         self.holds = Holds()
-        self.cursors = Cursors(self.holds, dict(START_CURSORS))
+        self.board = host.game.mode.board
+        self.cursors = Cursors(self.holds, start_cursors(self.board))
         self.cursors.update(ui.get("cursors", {}))
         self.entry = ClueEntry.from_dict(ui.get("entry"))
         self.notices = Notices()
         self.moves = Moves(host, self.notices)
         #: how the game is shown: the seats' OLEDs (the usual box) or the shared display alone (hot-seat)
         self.present: TablePresentation = (
-            HotSeatPresentation(self, ui.get("hs_seat")) if host.game.options.get("hotseat")
+            HotSeatPresentation(self, ui.get("hs_seat")) if host.game.opts.hotseat
             else TablePresentation(self))
 
     # -- helpers ---------------------------------------------------------------------------------------------
@@ -150,7 +158,7 @@ class DuetPlayScreen(Screen):
 
     @property
     def pictures(self) -> bool:
-        return bool(self.host.game.options.get("pictures"))
+        return self.host.game.opts.pictures
 
     def ui_state(self) -> dict[str, Any] | None:
         return {"screen": "play", "cursors": self.cursors.to_dict(),
@@ -191,7 +199,7 @@ class DuetPlayScreen(Screen):
             return
         button = event.button
         if button in DIRECTIONS:
-            self.cursors[seat] = move_card(self.cursors[seat], button, seat)
+            self.cursors[seat] = move_card(self.cursors[seat], button, seat, self.board.columns, self.board.rows)
         elif button == "ok":
             self._ok(seat, view, event.time)
         elif button == "stop":
@@ -234,8 +242,8 @@ class DuetPlayScreen(Screen):
     def _touched_card(self, event: InputEvent) -> int | None:
         card = event.card
         if card is None and event.pos is not None:
-            card = _card_at(event.pos, self.host.display_size, self.pictures)
-        return card if card is not None and 0 <= card < 25 else None
+            card = _card_at(event.pos, self.host.display_size, self.pictures, self.board)
+        return card if self.board.has(card) else None
 
     def _touch(self, event: InputEvent, view: PublicView) -> None:
         if event.kind == "untouch":
@@ -412,7 +420,7 @@ class DuetPlayScreen(Screen):
         banner = self.notices.banner_text()
         if view.sudden_death and banner is None:
             banner = self.tr("play.sudden_death")
-        orientation = self.host.game.options.get("orientation", "table")
+        orientation = self.host.game.opts.orientation or "table"
         cursors = tuple(m.Cursor(s, c) for s, c in self.cursors.items())
         now = self.host.clock.now()
         shared: Any = m.PlayUi(cursors, self.holds.model(now), self.message(view), banner, orientation,
@@ -586,10 +594,11 @@ class HotSeatPresentation(TablePresentation):
                 s.tr("hotseat.hold_ok", seat=seat)) + ((sand,) if sand else ())
 
 
-def _card_at(pos: tuple[float, float], size: tuple[int, int], pictures: bool) -> int | None:
+def _card_at(pos: tuple[float, float], size: tuple[int, int], pictures: bool,
+             board: Board = DUET_BOARD) -> int | None:
     """The card under a normalised touch position, by the renderer's grid layout."""
     x, y = pos
-    cells = grid_layout(size, pictures=pictures).cells
+    cells = grid_layout(size, board.columns, board.rows, pictures=pictures).cells
     px, py = x * size[0], y * size[1]
     for index, rect in enumerate(cells):
         if rect.collidepoint(px, py):
@@ -647,11 +656,11 @@ class GameOverScreen(Screen):
         )
         prompt = tr("over.prompt_leave") if self.revealed else tr("over.prompt_confirm")
         keys = session.revealed_keys() if self.revealed else None
-        options = self.host.game.options
+        options = self.host.game.opts
         shared = m.GameOverUi(tr("over.won" if won else "over.lost"), reason, score_line, verdict, summary,
                               prompt,
                               tuple(self.confirmed), keys, won,
-                              options.get("orientation", "table"), bool(options.get("pictures")),
+                              options.orientation or "table", options.pictures,
                               {k: tr(f"label.{k}") for k in LABELS})
         oleds: dict[Seat, Any] = {}
         seat_views: dict[Seat, Any] = {}
