@@ -72,7 +72,7 @@ class Table:
     def __post_init__(self) -> None:
         from device.app import App
         from device.storage import Storage
-        from hardware.box import open_box
+        from hardware.factory import open_box
 
         if self.prepare is not None:
             self.prepare(self.tmp / "data")
