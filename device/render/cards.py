@@ -33,7 +33,9 @@ CARD: Colour = (242, 231, 204)
 CARD_BAND: Colour = (228, 214, 182)
 CARD_EDGE: Colour = (176, 152, 112)
 INK: Colour = (38, 33, 28)
-INK_FLIPPED: Colour = (84, 74, 62)
+#: The half card of a seat that touched a bystander here (its token's corner): a tan tint, large enough to see
+#: from across the table at 800x480 (the token alone is 12 px there), with the ink at 9:1.
+TRIED_TINT: Colour = (226, 190, 140)
 GREEN: Colour = (58, 146, 64)
 GREEN_DARK: Colour = (28, 92, 36)
 GREEN_LIGHT: Colour = (196, 236, 190)
@@ -188,6 +190,7 @@ def card_face(
     elif face.key is not None and not face.picture:
         _reveal(surf, face, body, radius, text, (face.key, face.key))
     elif face.picture:
+        tried_tint(surf, face, body)
         _picture(surf, face, body, pictures)
     else:
         _words(surf, face, body, text)
@@ -381,20 +384,42 @@ def word_rects(face: Face, label_size: tuple[int, int]) -> list[tuple[pygame.Rec
     return [(lower, False), (upper, True)]
 
 
+def tried_tint(surf: pygame.Surface, face: Face, body: pygame.Rect) -> None:
+    """The half card of each seat that touched a bystander here tinted tan (the lower half for A, the upper for
+    B; the whole card on a box set upright): a mark as large as the word's half, where the token is small."""
+    if not face.marks:
+        return
+    w, h = body.size
+    half = h // 2
+    inset = (-max(4, w // 20), -max(4, h // 14))
+    if face.orientation == "upright":
+        spots = [body]
+    else:
+        spots = [r for seat, r in (("B", pygame.Rect(0, 0, w, half)), ("A", pygame.Rect(0, half, w, h - half)))
+                 if seat in face.marks]
+    for rect in spots:
+        tint = rect.inflate(*inset)
+        pygame.draw.rect(surf, TRIED_TINT, tint, border_radius=max(2, h // 16))
+        note_mark(surf, "tint", tint)
+
+
 def _words(surf: pygame.Surface, face: Face, body: pygame.Rect, text: TextCache) -> None:
     w, h = body.size
     size = word_size(face)
     if face.orientation == "upright":
+        tried_tint(surf, face, body)
         label = text.get(face.content, size, INK, condensed=True)
         surf.blit(label, word_rects(face, label.get_size())[0][0])
         return
     half = h // 2
-    band = pygame.Rect(0, 0, w, half)
-    pygame.draw.rect(
-        surf, CARD_BAND, band.inflate(-max(4, w // 20), -max(4, h // 14)), border_radius=max(2, h // 16)
-    )
+    # seat B's half is set off by a band's outline only, so its word has the same ink on the same card colour
+    # as seat A's (13:1 both, WCAG AAA); a seat's half where it touched a bystander is tinted tan
+    inset = (-max(4, w // 20), -max(4, h // 14))
+    tried_tint(surf, face, body)
+    pygame.draw.rect(surf, CARD_EDGE, pygame.Rect(0, 0, w, half).inflate(*inset), max(1, h // 50),
+                     border_radius=max(2, h // 16))
     upright = text.get(face.content, size, INK, condensed=True)
-    flipped = text.get(face.content, size, INK_FLIPPED, condensed=True, flip=True)
+    flipped = text.get(face.content, size, INK, condensed=True, flip=True)
     (lower, _), (upper, _) = word_rects(face, upright.get_size())
     surf.blit(upright, lower)
     surf.blit(flipped, upper)

@@ -232,7 +232,7 @@ class Table:
         self.drawn += 1
         surface = record_texts(self.renderer.text, self.size)
         self.renderer.full(surface, view, ui)
-        return upright(ui, surface.texts, surface.marks, one_sided(self, ui))
+        return upright(ui, surface.texts, surface.marks, one_sided(self, ui)) + legibility(self, ui, view, surface)
 
     def _cursor_state(self) -> tuple[Any, dict[str, int]] | None:
         ui = self.frame().shared
@@ -396,6 +396,59 @@ def upright(ui: Any, texts: Iterable[Any], marks: Iterable[Any], exempt: Callabl
     if pics["picture"] != pics["picture turned"]:
         out.append(f"{type(ui).__name__}: {pics['picture']} pictures drawn for seat A, "
                    f"{pics['picture turned']} for seat B")
+    return out
+
+
+#: The smallest mark that may carry meaning (a tried card's): about 4 mm on the official 7" screen at 800x480.
+MIN_MARK_PX = 19
+#: WCAG's AAA contrast, asked of both seats' card words.
+MIN_CONTRAST = 7.0
+
+
+def _luminance(rgb: Any) -> Any:
+    import numpy as np
+
+    c = np.asarray(rgb, dtype=float) / 255
+    c = np.where(c <= 0.03928, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    return c[..., 0] * 0.2126 + c[..., 1] * 0.7152 + c[..., 2] * 0.0722
+
+
+def word_contrast(surface: Any, ink: tuple[int, int, int, int]) -> float:
+    """The contrast (WCAG) between a text's darkest and lightest pixels in its ink box: its ink and its ground."""
+    x, y, w, h = ink
+    pixels = pygame.surfarray.array3d(surface)[x:x + w, y:y + h]
+    lum = _luminance(pixels)
+    return float((lum.max() + 0.05) / (lum.min() + 0.05))
+
+
+def legibility(table: Table, ui: Any, view: Any, surface: Any) -> list[Problem]:
+    """On a grid: each seat's card words at the same contrast, at least 7:1 (checked on the first drawings of
+    each table), and every card a seat touched a bystander on carries a mark of at least MIN_MARK_PX."""
+    if not isinstance(ui, m.PlayUi | m.ClassicPlayUi) or view is None:
+        return []
+    out: list[Problem] = []
+    words = {getattr(c, "word", None) or getattr(c, "content", None) for c in getattr(view, "cards", ())}
+    if table.drawn <= 3:
+        by_seat: dict[bool, list[float]] = {False: [], True: []}
+        for t in surface.texts:
+            if t.text in words and t.ink:
+                by_seat[t.turned].append(word_contrast(surface, t.ink))
+        for turned, values in by_seat.items():
+            if values and min(values) < MIN_CONTRAST:
+                out.append(f"seat {'B' if turned else 'A'}'s card words at {min(values):.1f}:1 (under 7:1)")
+        if by_seat[False] and by_seat[True]:
+            a, b = sorted(by_seat[False])[len(by_seat[False]) // 2], sorted(by_seat[True])[len(by_seat[True]) // 2]
+            if abs(a - b) > 0.15 * max(a, b):
+                out.append(f"card words at {a:.1f}:1 for seat A and {b:.1f}:1 for seat B")
+    tried = [c.index for c in getattr(view, "cards", ()) if getattr(c, "marks", ())]
+    if tried:
+        columns, rows = (getattr(view, "columns", 5), getattr(view, "rows", 5))
+        cells = grid_layout(table.size, columns, rows, ui.pictures and ui.orientation == "upright").cells
+        big = [pygame.Rect(mk.box) for mk in surface.marks
+               if mk.kind in ("tint", "token", "badge") and min(mk.box[2], mk.box[3]) >= MIN_MARK_PX]
+        for index in tried:
+            if not any(cells[index].colliderect(r) for r in big):
+                out.append(f"card {index}: its bystander mark is under {MIN_MARK_PX} px")
     return out
 
 

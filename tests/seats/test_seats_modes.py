@@ -50,6 +50,15 @@ def _duet_turn(t: Table, giver: str = "A") -> None:
     t.hold(f"{guesser}.stop", 0.2)  # too short: the hint names STOP
     t.hold(f"{guesser}.stop", 0.8)  # the turn ends
     t.wait(1.0)
+    # the other way round: the guesser clues, the giver touches a bystander of its partner's side
+    t.press(f"{guesser}.ok").press(f"{guesser}.ok")
+    t.type(guesser, "\n")
+    other = t.app.game.session.seat_view(guesser).key
+    view = t.app.game.session.public_view()
+    t.screen.cursors[giver] = next(i for i, c in enumerate(other) if c == "N" and not view.cards[i].agent)
+    t.hold(f"{giver}.ok", 0.8)
+    t.wait(1.0)
+    assert any(c.marks for c in t.app.game.session.public_view().cards)
 
 
 def _pause_rows(t: Table) -> None:
@@ -86,7 +95,7 @@ def test_seats_duet(table: Callable[..., Table], mode: str) -> None:
     t = _start(table(), mode)
     _duet_turn(t)
     _pause_rows(t)
-    assert len(t.app.game.session.public_view().clues) == 1
+    assert len(t.app.game.session.public_view().clues) == 2
     _leave_resume_abandon(t, mode)
     t.ok()
 

@@ -30,8 +30,10 @@ def _words() -> list[str]:
 
 
 def _over_ink(texts: list[TextBox], marks: list[MarkBox]) -> list[tuple[str, str]]:
-    """(mark kind, text) of every mark whose box meets a text's ink: no slack at all."""
-    return [(m.kind, t.text) for t in texts if t.ink for m in marks if pygame.Rect(t.ink).colliderect(m.box)]
+    """(mark kind, text) of every mark drawn over the cards whose box meets a text's ink: no slack at all (a
+    tried half's tint and a picture are drawn under the word: not marks over it)."""
+    return [(m.kind, t.text) for t in texts if t.ink for m in marks
+            if m.kind not in ("tint", "picture", "picture turned") and pygame.Rect(t.ink).colliderect(m.box)]
 
 
 def _card_with(face: C.Face, ring: int, draw: object) -> pygame.Surface:
