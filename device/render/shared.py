@@ -67,6 +67,7 @@ DEFAULT_LABELS = {
     "seat_A": "A",
     "seat_B": "B",
     "no_word": "—",
+    "pair": "{label}: {value}",
     "R": "Red",
     "B": "Blue",
     "ticked": "done",
@@ -735,7 +736,8 @@ class SharedRenderer:
             lines = []
             for clue in classic.clues:
                 number = "∞" if clue.number is None else str(clue.number)
-                lines.append(f"{label(ui.labels, clue.team)} : {clue.word or label(ui.labels, 'no_word')} {number}")
+                value = f"{clue.word or label(ui.labels, 'no_word')} {number}"
+                lines.append(label(ui.labels, "pair").format(label=label(ui.labels, clue.team), value=value))
             ui = replace(ui, history=tuple(lines))
         layout = grid_layout(size, ui.columns, ui.rows, square_cells(ui.pictures, ui.orientation))
         cards = classic_cards(view, ui)

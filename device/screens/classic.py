@@ -12,7 +12,7 @@ from device.screens.base import Frame, Host, Screen, move_card
 from device.screens.flows import deal_pictures, deal_words
 from device.screens.parts import ClueEntry, Cursors, EntryOutcome, Give, Holds, Notices
 from device.screens.play import Moves, clue_word, entry_ui, letters_for, short_press_hint
-from device.screens.shell import SetupScreen
+from device.screens.shell import SetupScreen, classic_labels
 from device.services.hourglass import enforced_action
 from device.services.speech import clue_announcement
 from engine import classic as cl
@@ -276,8 +276,9 @@ class ClassicPlayScreen(Screen):
         sand = self.hourglass_text()
         if sand:
             message = f"{message} — {sand}"
-        history = tuple(f"{tr('team.' + c.team)} : {c.word or tr('label.no_word')} "
-                        f"{'∞' if c.number is None else c.number}" for c in view.clues)
+        history = tuple(tr("common.pair", label=tr("team." + c.team),
+                           value=f"{c.word or tr('label.no_word')} {'∞' if c.number is None else c.number}")
+                        for c in view.clues)
         cover = None
         if self.cover is not None:
             fraction = min(1.0, (self.host.clock.now() - self.cover["start"]) / COVER_SECONDS)
@@ -286,7 +287,7 @@ class ClassicPlayScreen(Screen):
                                  {k: str(v) for k, v in view.left.items()}, message,
                                  self.notices.text("B"), (m.Cursor("B", self.cursors["B"]),),
                                  self.holds.model(self.host.clock.now()), cover, self.pictures, history, None,
-                                 {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")},
+                                 classic_labels(tr),
                                  self.orientation)
         return Frame(shared=shared, view=view, oleds={"A": self._spymaster_oled(view, team),
                                                       "B": self._guesser_oled(view, team, clue_text, guesses)},
@@ -361,7 +362,7 @@ class ClassicOverScreen(Screen):
         shared = m.ClassicPlayUi(winner or title, view.winner or "R", view.columns, view.rows, "", "",
                                  {k: str(v) for k, v in view.left.items()}, tr("over.prompt_leave"),
                                  f"{title} — {reason}", (), None, None, modes.by_kind(session.mode).pictures, (),
-                                 cards, {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")},
+                                 cards, classic_labels(tr),
                                  self.host.game.opts.orientation or self.host.settings.get("orientation", "table"))
         oled = m.OledTextUi(title, (reason, tr("over.prompt_leave")), invert=True)
         return Frame(shared=shared, view=view, oleds={"A": oled, "B": oled}, ring_view=view)

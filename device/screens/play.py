@@ -600,7 +600,8 @@ class HotSeatPresentation(TablePresentation):
             sand = s.hourglass_text()
             text = f"{text} — {sand}" if sand else text
             entry = s._entry_model(e, s.notices.banner_text())
-            entry = replace(entry, title=f"{e.seat} : {entry.title}" if entry.title else e.seat)
+            entry = replace(entry, title=s.tr("common.pair", label=e.seat, value=entry.title) if entry.title
+                            else e.seat)
             return m.PlayUi(play.cursors, None, text, play.banner, play.orientation, s.pictures, play.labels,
                             entry)
         return play

@@ -265,6 +265,12 @@ class PauseScreen(ListScreen):
         self.host.switch(ConfirmScreen(self.host, "abandon", act=abandon, safe=lambda: self.host.switch(self)))
 
 
+def classic_labels(tr: Any) -> dict[str, str]:
+    """The words a classic table's renderer needs: the team names, "Clues", and how a label and its value are
+    joined in this language ("Rouges : ZEBRA 2", "Red: ZEBRA 2")."""
+    return {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues"), "pair": tr("common.pair")}
+
+
 def revealed_frame(host: Host) -> Frame | None:
     """The game in play with every key shown (both Duet sides, the classic key), for the players to look at
     after they abandon it; None without a game."""
@@ -291,7 +297,7 @@ def revealed_frame(host: Host) -> Frame | None:
         shared = m.ClassicPlayUi(title, "R", cview.columns, cview.rows, "", "",
                                  {k: str(v) for k, v in cview.left.items()}, prompt, title, (), None, None,
                                  session.mode == "pictures", (), cards,
-                                 {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")}, orientation)
+                                 classic_labels(tr), orientation)
         return Frame(shared=shared, view=cview, oleds={"A": oled, "B": oled}, ring_view=cview)
     return None
 

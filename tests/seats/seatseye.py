@@ -232,7 +232,8 @@ class Table:
         self.drawn += 1
         surface = record_texts(self.renderer.text, self.size)
         self.renderer.full(surface, view, ui)
-        return upright(ui, surface.texts, surface.marks, one_sided(self, ui)) + legibility(self, ui, view, surface)
+        return (upright(ui, surface.texts, surface.marks, one_sided(self, ui)) + legibility(self, ui, view, surface)
+                + typography(str(self.app.tr.language), [t.text for t in surface.texts]))
 
     def _cursor_state(self) -> tuple[Any, dict[str, int]] | None:
         ui = self.frame().shared
@@ -397,6 +398,13 @@ def upright(ui: Any, texts: Iterable[Any], marks: Iterable[Any], exempt: Callabl
         out.append(f"{type(ui).__name__}: {pics['picture']} pictures drawn for seat A, "
                    f"{pics['picture turned']} for seat B")
     return out
+
+
+def typography(language: str, texts: list[str]) -> list[Problem]:
+    """French sets a space before ":" (" : "); no other language of the box does."""
+    if language == "fr":
+        return []
+    return [f"a French ' :' in {language}: {t!r}" for t in sorted(set(texts)) if " :" in t]
 
 
 #: The smallest mark that may carry meaning (a tried card's): about 4 mm on the official 7" screen at 800x480.
