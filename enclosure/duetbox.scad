@@ -136,8 +136,18 @@ vent_slots_right = [for (u = [185 : 10 : 255]) [u, H / 2]];
 
 module vents(at) { for (p = at) translate(p) rotate(90) rounded_slot(vent_slot); }
 
+// The speaker's grille: holes on a hexagonal grid, all inside the grille circle (the cone's front).
+grille_rows = ceil(speaker_grille_d / speaker_grille_pitch);
+grille_at = [for (j = [-grille_rows : grille_rows], i = [-grille_rows : grille_rows])
+    let(p = [(i + (abs(j) % 2) / 2) * speaker_grille_pitch, j * speaker_grille_pitch * sqrt(3) / 2])
+    if (norm(p) + speaker_grille_hole_d / 2 <= speaker_grille_d / 2) p];
+
 module left_2d() {
-    difference() { finger_panel(D, H, OWN_SIDES); vents(vent_slots_left); }
+    difference() {
+        finger_panel(D, H, OWN_SIDES);
+        vents(vent_slots_left);
+        for (p = grille_at) translate(speaker_pos + p) circle(d = speaker_grille_hole_d, $fn = 24);
+    }
 }
 
 module right_2d() {
@@ -160,9 +170,17 @@ module bezel_face_2d() {       // a = across (0..bz_w), b = up the slope (0..bz_
     }
 }
 
-module bezel_cheek_2d() {      // u along the base (0..bz_s, towards the ridge), v up; tabs below v = 0
-    polygon([[0, 0], [bz_s, 0], [bz_s, bz_h]]);
-    for (u = bz_tab_u) translate([u - bz_tab / 2, -T]) square([bz_tab, T + eps]);
+// u along the base (0..bz_s, towards the ridge), v up. The tabs go through the top panel and reach
+// bezel_pin[1] below it, where a 2 mm pin through both cheeks' tabs locks the bezel: it lifts off for service.
+bz_tab_depth = T + bezel_pin[1];
+module bezel_cheek_2d() {
+    difference() {
+        union() {
+            polygon([[0, 0], [bz_s, 0], [bz_s, bz_h]]);
+            for (u = bz_tab_u) translate([u - bz_tab / 2, -bz_tab_depth]) square([bz_tab, bz_tab_depth + eps]);
+        }
+        for (u = bz_tab_u) translate([u, -T - bezel_pin[1] / 2]) circle(d = bezel_pin[0], $fn = 24);
+    }
 }
 
 module bezel_back_2d() { square([bz_w, bz_h]); }

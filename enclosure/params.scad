@@ -12,7 +12,7 @@ print_bed = [220, 220];  // the printer's bed (x, y)
 print_clearance = 0.15;  // gap in the dovetails between printed tiles
 bezel_margin = [14, 12];
 bezel_tab = 6;
-bezel_pin = [2.2, 4];
+bezel_pin = [2.2, 6];
 wire_slot = [16, 8];
 ring_clearance = 1;
 diffuser_margin = 12;
@@ -55,10 +55,13 @@ oled_board = [27.3, 27.8];
 oled_holes = [23.3, 23.8];
 oled_hole_d = 2.2;
 oled_current = [10, 25];
+oled_pads = 1.3;
+oled_stack = 5.6;
+oled_header = 12;
 
 joystick_part = "joystick_jlf";  // arcade joystick, 4 microswitches, 4-way gate, under-mounted on its plate
 joystick_shaft_hole_d = 24;
-joystick_plate_holes = [83, 41];
+joystick_plate_holes = [85, 40];
 joystick_plate_hole_d = 4.2;
 joystick_plate = [95, 53];
 
@@ -103,5 +106,6 @@ controls = [
 ];
 pi_pos = [150, 150];  // centre of the Pi on the bottom panel
 power_inlet_pos = [95, 45];  // on the right side panel: [y, height]
+speaker_pos = [150, 47.5];  // the speaker's grille on the left side panel: [y, height]
 // Suggested wire colours: [function, RGB 0..1] (the same as the wiring diagram's).
 wire_colours = [["up", [0.961, 0.961, 0.961]], ["down", [0.588, 0.588, 0.588]], ["left", [0.588, 0.314, 0.784]], ["right", [0.588, 0.373, 0.176]], ["ok", [0.549, 0.902, 0.431]], ["stop", [1, 0.588, 0.118]], ["ok_led", [0.235, 0.863, 0.902]], ["menu", [1, 0.51, 0.745]], ["sda", [0.235, 0.431, 1]], ["scl", [0.98, 0.882, 0.157]], ["din", [0.118, 0.627, 0.235]], ["i2s_bclk", [0.961, 0.961, 0.961]], ["i2s_lrclk", [0.588, 0.588, 0.588]], ["i2s_dout", [0.588, 0.314, 0.784]], ["3v3", [0.863, 0.157, 0.157]], ["5v", [0.863, 0.157, 0.157]], ["gnd", [0.078, 0.078, 0.078]]];

@@ -96,8 +96,9 @@ def plan(layout: Layout, sheet: tuple[float, float] | None = None) -> list[list[
         if not ((w + gap <= usable[0] and h + gap <= usable[1]) or (h + gap <= usable[0] and w + gap <= usable[1])):
             need = (max(w, h) + 2 * margin, min(w, h) + 2 * margin)
             raise PlanError(
-                f"the {name} panel ({w - ALLOWANCE:.2f} x {h - ALLOWANCE:.2f} mm as cut) does not fit a {sw:g} x {sh:g} mm sheet "
-                f"with its {margin:g} mm margin: use a sheet of at least {need[0]:.1f} x {need[1]:.1f} mm")
+                f"the {name} panel ({w - ALLOWANCE:.2f} x {h - ALLOWANCE:.2f} mm as cut) does not fit a "
+                f"{sw:g} x {sh:g} mm sheet with its {margin:g} mm margin: use a sheet of at least "
+                f"{need[0]:.1f} x {need[1]:.1f} mm")
     # rectpack works in integers: hundredths of a millimetre
     scale = 100
     packer = rectpack.newPacker(mode=rectpack.PackingMode.Offline, bin_algo=rectpack.PackingBin.BFF,
@@ -111,7 +112,7 @@ def plan(layout: Layout, sheet: tuple[float, float] | None = None) -> list[list[
     packer.add_bin(int(usable[0] * scale), int(usable[1] * scale), count=n)
     packer.pack()
     sheets: dict[int, list[Placed]] = {}
-    for b, x, y, w, h, (name, copy) in packer.rect_list():
+    for b, x, y, w, _h, (name, copy) in packer.rect_list():
         pw, ph = grown[name]
         turned = abs(w / scale - (pw + gap)) > 0.02
         sheets.setdefault(b, []).append(Placed(name, copy, margin + x / scale, margin + y / scale,

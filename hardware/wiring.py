@@ -149,8 +149,8 @@ def connectors_for(ends: int) -> int:
 
 
 def i2c_lengths(layout: Layout) -> tuple[int, int, int]:
-    """(the trunk, the longer branch, the whole bus) of the OLEDs' I2C wiring in mm: header to a splice under the display's
-    centre, then one branch up to each OLED, routed along the axes with 50 mm of slack per run."""
+    """(the trunk, the longer branch, the whole bus) of the OLEDs' I2C wiring in mm: header to a splice under
+    the display's centre, then one branch up to each OLED, routed along the axes with 50 mm of slack per run."""
     box = layout.box
     pi = layout.data["place"]["shared"]["pi"]
     header = (pi[0], pi[1] + 25, box["material"] + layout.part("board")["standoff"] + 10)
