@@ -3,7 +3,7 @@
 // Every size comes from params.scad, which `make enclosure` writes from hardware/data/box.toml (the same file the
 // wiring diagram is drawn from). Choose what to make with -D part="...":
 //   2D (SVG/DXF):  top bottom front back left right bezel_face bezel_cheek bezel_back diffuser clamp
-//   3D (STL):      tile, with -D tile_of="top" -D tile=[i,j]  (a piece of a panel that fits the print bed)
+//   3D (STL):      tile, with -D tile_of="top" -D tile_rect=... (a piece of a panel that fits the print bed)
 //   3D (PNG):      assembly, with -D view="closed"|"exploded"|"inside"|"top_under"|"bezel"|"flat"
 // Coordinates: x along seat A's edge (left to right as seat A sees it), y from seat A towards seat B, z up.
 
@@ -12,7 +12,6 @@ include <params.scad>
 part = "assembly";
 view = "closed";
 tile_of = "top";
-tile = [0, 0];
 explode = 0;        // for view="exploded": mm each panel moves out
 
 $fn = 96;           // circles: a multiple of 4, so a hole's width is its diameter
@@ -220,43 +219,32 @@ function panel_size(name) =
     name == "bezel_back" ? [bz_w, bz_h] : name == "diffuser" ? [diffuser_d, diffuser_d] : clamp_size;
 
 // ------------------------------------------------------------------ printed tiles
-// A panel larger than the bed is cut into n x m tiles; the seams carry one dovetail per tile edge, in the
-// middle of that edge (the layout keeps holes away from those places).
+// A panel larger than the bed is cut into tiles by enclosure/export.py (hardware/cutplan.py), which places every
+// seam and every dovetail clear of the panel's holes, read back from its laser SVG. One tile is
+// -D tile_of="top" -D tile_rect=[x0, y0, x1, y1] -D tile_tails=[[x, y, angle], ...] -D tile_sockets=[...].
 dt = dovetail;   // dovetail: neck width, depth
-
-function tiles_of(name) = let(s = panel_size(name))
-    [ceil((s[0] + dt[1]) / print_bed[0]), ceil((s[1] + dt[1]) / print_bed[1])];
+tile_rect = [-50, -50, 500, 500];
+tile_tails = [];
+tile_sockets = [];
 
 module dovetail(c) {   // pointing +x, centred on the seam at the origin; c grows it (clearance)
     offset(delta = c) polygon([[-eps, -dt[0] / 2], [dt[1], -dt[0] / 2 - 2], [dt[1], dt[0] / 2 + 2], [-eps, dt[0] / 2]]);
 }
 
-// The region of tile [i, j] of a panel size s: its rectangle, plus dovetails on its +x and +y seams, minus
-// the neighbours' dovetails (grown by the clearance) on its -x and -y seams.
-module tile_region(s, n, ij) {
-    cw = s[0] / n[0]; ch = s[1] / n[1];
-    x0 = ij[0] * cw; y0 = ij[1] * ch;
-    // the outer tiles reach well past the panel, so parts that stick out of their nominal size (the bezel
-    // cheeks' tabs) are not lost
-    m = 50;
-    xa = ij[0] == 0 ? -m : x0; xb = ij[0] == n[0] - 1 ? s[0] + m : x0 + cw;
-    ya = ij[1] == 0 ? -m : y0; yb = ij[1] == n[1] - 1 ? s[1] + m : y0 + ch;
+// The tile's rectangle, plus its dovetails into its neighbours, minus the neighbours' dovetails grown by the
+// clearance.
+module tile_region(rect, tails, sockets) {
     difference() {
         union() {
-            translate([xa, ya]) square([xb - xa, yb - ya]);
-            if (ij[0] < n[0] - 1) translate([x0 + cw, y0 + ch / 2]) dovetail(0);
-            if (ij[1] < n[1] - 1) translate([x0 + cw / 2, y0 + ch]) rotate(90) dovetail(0);
+            translate([rect[0], rect[1]]) square([rect[2] - rect[0], rect[3] - rect[1]]);
+            for (d = tails) translate([d[0], d[1]]) rotate(d[2]) dovetail(0);
         }
-        if (ij[0] > 0) translate([x0, y0 + ch / 2]) dovetail(print_clearance);
-        if (ij[1] > 0) translate([x0 + cw / 2, y0]) rotate(90) dovetail(print_clearance);
+        for (d = sockets) translate([d[0], d[1]]) rotate(d[2]) dovetail(print_clearance);
     }
 }
 
-module tile_3d(name, ij) {
-    s = panel_size(name);
-    n = tiles_of(name);
-    echo(tile = name, of = n, index = ij);
-    linear_extrude(T) intersection() { panel_2d(name); tile_region(s, n, ij); }
+module tile_3d(name) {
+    linear_extrude(T) intersection() { panel_2d(name); tile_region(tile_rect, tile_tails, tile_sockets); }
 }
 
 // ------------------------------------------------------------------ assembly
@@ -462,7 +450,5 @@ module assembly() {
 
 // ------------------------------------------------------------------ what to make
 if (part == "assembly") assembly();
-else if (part == "info") for (name = ["top", "bottom", "front", "back", "left", "right", "bezel_face", "bezel_cheek",
-                                   "bezel_back", "diffuser", "clamp"]) echo(tiles = [name, tiles_of(name)]);
-else if (part == "tile") tile_3d(tile_of, tile);
+else if (part == "tile") tile_3d(tile_of);
 else cut_2d(part);

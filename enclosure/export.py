@@ -14,6 +14,7 @@ Exits 2 with one line for a sheet that cannot hold the parts, 1 when openscad is
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -26,8 +27,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
-from hardware.cutplan import Placed, PlanError, parse_sheet, plan  # noqa: E402
-from hardware.layout import LayoutError, load_layout, scad_params  # noqa: E402
+from hardware.cutplan import OUTSIDE, Placed, PlanError, Tile, parse_sheet, plan, tiles  # noqa: E402
+from hardware.layout import Layout, LayoutError, load_layout, scad_params  # noqa: E402
 
 #: The parts a laser cuts, and how many of each one box needs.
 LASER_PARTS: dict[str, int] = {
@@ -96,14 +97,36 @@ def prepare(out: Path, layout_path: str | None) -> Path:
     return src / "duetbox.scad"
 
 
-def tile_counts(src: Path, out: Path) -> dict[str, tuple[int, int]]:
-    echo = out / "info.echo"
-    log = run_openscad(src, [echo], ['part="info"'])
-    text = echo.read_text(encoding="utf-8") if echo.exists() else log
-    counts = {}
-    for name, nx, ny in re.findall(r'tiles = \["(\w+)", \[(\d+), (\d+)\]\]', text):
-        counts[name] = (int(nx), int(ny))
-    return counts
+def print_tiles(laser: Path, layout: Layout) -> list[Tile]:
+    """Every printed tile, with its seams and dovetails placed clear of the holes the laser export cut."""
+    box = layout.box
+    bed = (float(box["print_bed"][0]), float(box["print_bed"][1]))
+    dovetail = (float(layout.data["design"]["dovetail"][0]), float(layout.data["design"]["dovetail"][1]))
+    out: list[Tile] = []
+    for name in LASER_PARTS:
+        from svgelements import Path as SvgPath
+
+        text = (laser / f"{name}.svg").read_text(encoding="utf-8")
+        shapes = [SvgPath(d) for d in re.findall(r'<path d="([^"]*)"', text)]
+        # the SVG's y points down: flip the boxes back to the model's coordinates
+        boxes = []
+        for shape in shapes:
+            for sub in shape.as_subpaths():
+                x0, y0, x1, y1 = SvgPath(sub).bbox()
+                boxes.append((x0, -y1, x1, -y0))
+        boxes.sort(key=lambda b: (b[2] - b[0]) * (b[3] - b[1]), reverse=True)
+        outline, holes = boxes[0], boxes[1:]
+        if outline[2] - outline[0] <= bed[0] and outline[3] - outline[1] <= bed[1]:
+            rect = (outline[0] - OUTSIDE, outline[1] - OUTSIDE, outline[2] + OUTSIDE, outline[3] + OUTSIDE)
+            out.append(Tile(name, f"{name}-0-0", rect, (), ()))
+        else:
+            out += tiles(name, (outline[2] - box["kerf"] / 2, outline[3] - box["kerf"] / 2), holes, bed, dovetail,
+                         float(box["material"]))
+    return out
+
+
+def _scad_list(rows: tuple[tuple[float, ...], ...] | tuple[float, ...]) -> str:
+    return "[" + ", ".join(_scad_list(r) if isinstance(r, tuple) else f"{r:g}" for r in rows) + "]"
 
 
 def write_plan(laser: Path, sheets: list[list[Placed]], size: tuple[float, float]) -> list[Path]:
@@ -149,18 +172,28 @@ def export(out: Path, layout_path: str | None, only: set[str], renders_dir: Path
     sheets = plan(layout, size) if "laser" in only else []  # refuses a sheet too small before any work
     src = prepare(out, layout_path)
     tasks: list[tuple[list[Path], list[str], bool, list[str]]] = []
-    if "laser" in only:
+    laser_tasks: list[tuple[list[Path], list[str], bool, list[str]]] = []
+    if "laser" in only or "print" in only:  # the tiles' seams are placed from the laser parts' holes
         (out / "laser").mkdir(parents=True, exist_ok=True)
         for name in LASER_PARTS:
-            tasks.append(([out / "laser" / f"{name}.svg", out / "laser" / f"{name}.dxf"], [f'part="{name}"'],
-                          False, []))
+            laser_tasks.append(([out / "laser" / f"{name}.svg", out / "laser" / f"{name}.dxf"], [f'part="{name}"'],
+                                False, []))
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(lambda t: run_openscad(src, t[0], t[1], png=t[2], extra=t[3]), laser_tasks))
+    tasks += laser_tasks
     if "print" in only:
         (out / "print").mkdir(parents=True, exist_ok=True)
-        for name, (nx, ny) in tile_counts(src, out).items():
-            for i in range(nx):
-                for j in range(ny):
-                    tasks.append(([out / "print" / f"{name}-{i}-{j}.stl"],
-                                  ['part="tile"', f'tile_of="{name}"', f"tile=[{i},{j}]"], False, []))
+        for old in (out / "print").glob("*.stl"):
+            old.unlink()
+        manifest = []
+        for tile in print_tiles(out / "laser", layout):
+            tasks.append(([out / "print" / f"{tile.name}.stl"],
+                          ['part="tile"', f'tile_of="{tile.panel}"', f"tile_rect={_scad_list(tile.rect)}",
+                           f"tile_tails={_scad_list(tile.tails)}", f"tile_sockets={_scad_list(tile.sockets)}"],
+                          False, []))
+            manifest.append({"panel": tile.panel, "name": tile.name, "rect": tile.rect, "tails": tile.tails,
+                             "sockets": tile.sockets})
+        (out / "print" / "tiles.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     if "echo" in only:
         tasks.append(([out / "assembly.echo"], ['part="assembly"', 'view="closed"'], False, []))
     if "renders" in only:
@@ -172,7 +205,7 @@ def export(out: Path, layout_path: str | None, only: set[str], renders_dir: Path
             extra += ["--camera", camera] if camera else ["--viewall", "--autocenter"]
             tasks.append(([target / f"build-{name}.png"], defines, True, extra))
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        list(pool.map(lambda t: run_openscad(src, t[0], t[1], png=t[2], extra=t[3]), tasks))
+        list(pool.map(lambda t: run_openscad(src, t[0], t[1], png=t[2], extra=t[3]), tasks[len(laser_tasks):]))
     files = [o for t in tasks for o in t[0]]
     if sheets:
         files += write_plan(out / "laser", sheets, size)

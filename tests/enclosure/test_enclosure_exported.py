@@ -8,6 +8,7 @@ the dovetail sockets 0.3 mm smaller than the tails, the Pi's holes 48 mm apart, 
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -236,27 +237,72 @@ def material_along(segs: np.ndarray, x: float) -> list[tuple[float, float]]:
     return [(float(ys[i]), float(ys[i + 1])) for i in range(0, len(ys) - 1, 2)]
 
 
-def test_printed_dovetails_mate_with_their_clearance(default_build):
-    """Across the seam between top-0-0 and top-1-0: the tail of one tile and the socket of the other, sliced at
-    half the sheet's height; the socket is the tail grown by print_clearance on each flank."""
+def manifest(b: Built) -> list[dict]:
+    return json.loads((b.out / "print" / "tiles.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("angle", [0.0, 90.0], ids=["x-seam", "y-seam"])
+def test_printed_dovetails_mate_with_their_clearance(default_build, angle):
+    """At a dovetail of the top panel (one across a seam along y, one across a seam along x): the tail of one tile
+    and the socket of the other, sliced at half the sheet's height; the socket is the tail grown by
+    print_clearance on each flank."""
     b = default_build
     T, c = b.layout.box["material"], b.layout.box["print_clearance"]
     depth = b.layout.data["design"]["dovetail"][1]
-    left = slice_segments(stl_triangles(b.out / "print" / "top-0-0.stl"), T / 2)
-    right = slice_segments(stl_triangles(b.out / "print" / "top-1-0.stl"), T / 2)
-    seam = float(left[:, :, 0].max()) - depth                # the tail reaches ``depth`` past the seam
+    tiles = [t for t in manifest(b) if t["panel"] == "top"]
+    owner = next(t for t in tiles if any(d[2] == angle for d in t["tails"]))
+    x, y, _ = next(d for d in owner["tails"] if d[2] == angle)
+    other = next(t for t in tiles if [x, y, angle] in t["sockets"])
+    tail_tris = stl_triangles(b.out / "print" / f"{owner['name']}.stl")
+    socket_tris = stl_triangles(b.out / "print" / f"{other['name']}.stl")
+    if angle == 90.0:  # look at it as an x seam: swap the axes
+        tail_tris, socket_tris = tail_tris[:, :, [1, 0, 2]], socket_tris[:, :, [1, 0, 2]]
+        x, y = y, x
+    tail_segs, socket_segs = slice_segments(tail_tris, T / 2), slice_segments(socket_tris, T / 2)
     checked = 0
-    for x in np.linspace(seam + 0.5, seam + depth - 0.8, 5):
-        tails = [iv for iv in material_along(left, x) if iv[1] - iv[0] < 30]
-        material = material_along(right, x)
-        assert len(tails) == 1, f"no single dovetail tail at x = {x:.2f}: {tails}"
+    for at in np.linspace(x + 0.5, x + depth - 0.8, 5):
+        tails = [iv for iv in material_along(tail_segs, at) if abs((iv[0] + iv[1]) / 2 - y) < 10]
+        material = material_along(socket_segs, at)
+        assert len(tails) == 1, f"no single dovetail tail at {at:.2f}: {tails}"
         t0, t1 = tails[0]
-        # the gap in the other tile's material that holds the tail
         gaps = [(e1, s2) for (_, e1), (s2, _) in zip(material, material[1:], strict=False) if e1 <= t1 and s2 >= t0]
-        assert gaps, f"the socket does not hold the tail at x = {x:.2f}: the tiles overlap ({t0:.2f}..{t1:.2f})"
+        assert gaps, f"the socket does not hold the tail at {at:.2f}: the tiles overlap ({t0:.2f}..{t1:.2f})"
         g0, g1 = gaps[0]
         assert abs((t0 - g0) - c) < 0.05 and abs((g1 - t1) - c) < 0.05, (
-            f"at x = {x:.2f} the tail {t0:.2f}..{t1:.2f} sits in a socket {g0:.2f}..{g1:.2f}: "
+            f"at {at:.2f} the tail {t0:.2f}..{t1:.2f} sits in a socket {g0:.2f}..{g1:.2f}: "
             f"a clearance of {t0 - g0:.2f} / {g1 - t1:.2f} mm, not {c}")
         checked += 1
     assert checked == 5
+
+
+@pytest.mark.parametrize("panel", ["top", "bottom", "left", "right", "front", "back"])
+def test_print_seams_run_clear_of_every_hole(default_build, panel):
+    """Each hole of the panel (its laser SVG) lies whole in one printed tile (their STL slices), with material
+    between it and every seam: the MENU hole, the ring window and the display window are not cut in two."""
+    b = default_build
+    T, k = b.layout.box["material"], kerf(b)
+    holes = read_svg(b.laser(panel))[1:]
+    tiles = [t for t in manifest(b) if t["panel"] == panel]
+    slices = {t["name"]: slice_segments(stl_triangles(b.out / "print" / f"{t['name']}.stl"), T / 2) for t in tiles}
+    for h in holes:
+        x0, y0, x1, y1 = h.bbox
+        owners = []
+        for name, segs in slices.items():
+            mids = (segs[:, 0] + segs[:, 1]) / 2
+            # the tiles are the panel itself, not grown by the kerf: their holes are kerf/2 wider than the SVG's
+            g = k / 2 + 0.05
+            near = (mids[:, 0] > x0 - g) & (mids[:, 0] < x1 + g) & (mids[:, 1] > y0 - g) & (mids[:, 1] < y1 + g)
+            if near.any():
+                owners.append(name)
+        assert len(owners) == 1, f"{panel}: the hole at ({h.centre[0]:.1f}, {h.centre[1]:.1f}) is split over {owners}"
+    # and the seams keep their web: no tile edge inside the panel runs closer than 2 mm to a hole
+    for t in tiles:
+        rx0, ry0, rx1, ry1 = t["rect"]
+        for h in holes:
+            x0, y0, x1, y1 = h.bbox
+            for edge in (rx0, rx1):
+                if y1 > ry0 and y0 < ry1 and 0 < edge:
+                    assert edge <= x0 - 2 + k or edge >= x1 + 2 - k, f"{t['name']}: seam x = {edge} at {h.centre}"
+            for edge in (ry0, ry1):
+                if x1 > rx0 and x0 < rx1 and 0 < edge:
+                    assert edge <= y0 - 2 + k or edge >= y1 + 2 - k, f"{t['name']}: seam y = {edge} at {h.centre}"
