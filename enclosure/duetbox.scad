@@ -344,6 +344,16 @@ module pi_3d() {
     }
 }
 
+// The sound: the speaker behind its grille on the left wall, the amplifier board on the bottom near it.
+module sound_3d() {
+    translate([T, speaker_pos[0], speaker_pos[1]]) rotate([0, 90, 0]) {
+        color([0.15, 0.15, 0.15]) cylinder(d = speaker_outer_d, h = 4);
+        color([0.6, 0.6, 0.62]) translate([0, 0, 4]) cylinder(d1 = speaker_outer_d * 0.7, d2 = 14, h = 9);
+    }
+    color([0.1, 0.3, 0.6]) translate([amp_pos[0] - amp_board[0] / 2, amp_pos[1] - amp_board[1] / 2, T]) cube([amp_board[0], amp_board[1], 1.6]);
+    color([0.1, 0.55, 0.2]) translate([amp_pos[0] - 5, amp_pos[1] + amp_board[1] / 2 - 5, T + 1.6]) cube([10, 5, 8]);
+}
+
 header_at = [pi_pos[0] - board_holes[0] / 2 - 3.5 + 32, pi_pos[1] - board_holes[1] / 2 - 3.5 + board_board[1] - 3.5, T + board_standoff + 10];
 
 module wire(points, col) {
@@ -378,6 +388,7 @@ module box_3d(e = 0, show_top = true) {
         top_parts_3d(e / 4);
     }
     translate([0, 0, -e]) pi_3d();
+    translate([0, 0, -e]) sound_3d();
 }
 
 module flat_layout() {   // every part to cut, laid out flat (the cutting step's picture)

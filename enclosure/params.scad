@@ -107,5 +107,6 @@ controls = [
 pi_pos = [150, 150];  // centre of the Pi on the bottom panel
 power_inlet_pos = [95, 45];  // on the right side panel: [y, height]
 speaker_pos = [150, 47.5];  // the speaker's grille on the left side panel: [y, height]
+amp_pos = [50, 200];  // the amplifier board on the bottom panel
 // Suggested wire colours: [function, RGB 0..1] (the same as the wiring diagram's).
 wire_colours = [["up", [0.961, 0.961, 0.961]], ["down", [0.588, 0.588, 0.588]], ["left", [0.588, 0.314, 0.784]], ["right", [0.588, 0.373, 0.176]], ["ok", [0.549, 0.902, 0.431]], ["stop", [1, 0.588, 0.118]], ["ok_led", [0.235, 0.863, 0.902]], ["menu", [1, 0.51, 0.745]], ["sda", [0.235, 0.431, 1]], ["scl", [0.98, 0.882, 0.157]], ["din", [0.118, 0.627, 0.235]], ["i2s_bclk", [0.961, 0.961, 0.961]], ["i2s_lrclk", [0.588, 0.588, 0.588]], ["i2s_dout", [0.588, 0.314, 0.784]], ["3v3", [0.863, 0.157, 0.157]], ["5v", [0.863, 0.157, 0.157]], ["gnd", [0.078, 0.078, 0.078]]];

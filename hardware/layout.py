@@ -280,6 +280,7 @@ def scad_params(layout: Layout) -> str:
     put("pi_pos", shared["pi"], "centre of the Pi on the bottom panel")
     put("power_inlet_pos", shared["power_inlet"], "on the right side panel: [y, height]")
     put("speaker_pos", shared["speaker"], "the speaker's grille on the left side panel: [y, height]")
+    put("amp_pos", shared["amp"], "the amplifier board on the bottom panel")
     lines.append("// Suggested wire colours: [function, RGB 0..1] (the same as the wiring diagram's).")
     colours = [[role, [round(c / 255, 3) for c in layout.colour(role)[1]]] for role in layout.data["colours"]]
     put("wire_colours", colours)
