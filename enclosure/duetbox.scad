@@ -389,6 +389,15 @@ module box_3d(e = 0, show_top = true) {
     }
     translate([0, 0, -e]) pi_3d();
     translate([0, 0, -e]) sound_3d();
+    translate([0, 0, -e]) corner_blocks_3d();
+}
+
+// The corner blocks: 10 x 10 mm strip in each inside corner, standing on the bottom panel (so they never
+// block it) and 1 mm short of the top; the bottom's four screws go up into them.
+corner_block_length = H - 2 * T - 1;
+module corner_blocks_3d() {
+    for (p = bottom_screws_at) color([0.8, 0.66, 0.45])
+        translate([p[0] - corner_block / 2, p[1] - corner_block / 2, T]) cube([corner_block, corner_block, corner_block_length]);
 }
 
 module flat_layout() {   // every part to cut, laid out flat (the cutting step's picture)
