@@ -15,8 +15,10 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from hardware.layout import Layout
+if TYPE_CHECKING:  # hardware.layout imports this module for the BOM's sheet count
+    from hardware.layout import Layout
 
 #: The parts cut from the box's sheet material, and how many of each (the diffuser is cut from opal acrylic).
 SHEET_PARTS: dict[str, int] = {

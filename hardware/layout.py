@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware.base import SEATS
+from hardware.cutplan import plan
 from hardware.header import PHYSICAL
 
 #: Seat buttons in the order of the configuration, and the joystick's four switches.
@@ -164,8 +165,6 @@ class Layout:
             name = f"{ROLES[choice]}: {p['name']}" if choice in ROLES else str(p["name"])
             rows.append((name, str(p["number"]), n, float(p["price"])))
         if sheets is None:
-            from hardware.cutplan import plan
-
             sheets = len(plan(self))
         w, h = self.box["sheet"]
         rows.append((f"{self.box['material']:g} mm plywood or acrylic, {w:g} x {h:g} mm sheet (the cutting plan: "
