@@ -197,6 +197,13 @@ def _check(data: dict[str, Any]) -> None:
         value = data["box"].get(key)
         if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
             raise LayoutError(f"box.toml: [box] {key} must be a positive number, got {value!r}")
+    lay = Layout(data)
+    leds = int(lay.part("ring")["leds"])
+    if lay.supply_ma - lay.others_ma < leds * lay.led_ma * 0.25:
+        raise LayoutError(
+            f"box.toml: the {data['choice']['power_inlet']} inlet gives {lay.supply_ma} mA and the other parts peak "
+            f"at {lay.others_ma} mA: too little for the ring even at brightness 0.25 "
+            f"({leds * lay.led_ma // 4} mA); a Pi 5 needs power_inlet = \"usbc_pd\" (docs/hardware.md, Power)")
 
 
 def load_layout(path: str | Path | None = None) -> Layout:

@@ -110,6 +110,9 @@ def links(cfg: HardwareConfig, layout: Layout | None = None) -> list[Link]:
         Link("amplifier GND", BUS_GND, black),
         Link("speaker + and -", "amplifier's screw terminal + and -", "red and black"),
     ]
+    if lay.part("display").get("power") == "usb":
+        out.append(Link("HDMI panel's USB lead (its power and touch)", "a USB port of the Pi", "its own cable",
+                        "and its HDMI cable into the Pi's HDMI port (HDMI0)"))
     for seat in SEATS:
         if cfg.buttons.seat(seat).ok_led is not None:
             out.append(Link(f"seat {seat} OK button LED +", BUS_5V, red))

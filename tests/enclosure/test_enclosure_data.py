@@ -146,3 +146,16 @@ def test_the_corner_blocks_stand_on_the_bottom_and_come_out_of_the_boms_strip():
     assert "[p[0] - corner_block / 2, p[1] - corner_block / 2, T]" in scad  # standing on the bottom panel
     doc = (ROOT / "docs" / "build.md").read_text(encoding="utf-8")
     assert f"{each} mm long" in doc and "flush with the bottom edge" not in doc
+
+
+def test_a_pi_5_on_the_3_a_inlet_is_refused_in_one_line(tmp_path):
+    """A Pi 5 (1.9 A with its cooler) and the rest of the box leave a 3 A inlet nothing for the ring."""
+    text = (ROOT / "hardware" / "data" / "box.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "box.toml"
+    bad.write_text(text.replace('board = "pi4"', 'board = "pi5"'), encoding="utf-8")
+    with pytest.raises(LayoutError, match=r'usbc_panel inlet gives 3000 mA .* power_inlet = "usbc_pd"'):
+        load_layout(bad)
+    good = text.replace('board = "pi4"', 'board = "pi5"').replace('power_inlet = "usbc_panel"',
+                                                                   'power_inlet = "usbc_pd"')
+    bad.write_text(good, encoding="utf-8")
+    assert load_layout(bad).max_brightness() == 1.0

@@ -73,6 +73,8 @@ def test_the_official_display_is_powered_from_pins_4_and_6():
     assert "display GND" in by_pin[6].part and 6 in GROUND
     hdmi = load_layout().with_choice(display="hdmi_7_1024x600")
     assert not any("display" in w.part for w in wires(load_config(None), hdmi))
+    assert any(link.end == "a USB port of the Pi" for link in links(load_config(None), hdmi))
+    assert not any(link.end == "a USB port of the Pi" for link in links(load_config(None)))
 
 
 def test_the_amplifier_is_on_the_i2s_pins_which_no_button_may_take():
