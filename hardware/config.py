@@ -44,6 +44,8 @@ RESERVED_PINS: dict[int, str] = {
     20: "I2S DIN, claimed with the I2S pins once the amplifier's overlay is loaded",
     21: "I2S DOUT (the amplifier)",
 }
+#: The I2S amplifier's pins: free for buttons only with sound.amplifier = false (a box without one).
+I2S_PINS = (18, 19, 20, 21)
 MAX_GPIO = 27
 
 
@@ -174,6 +176,7 @@ _SCHEMA: dict[str, Any] = {
     },
     "display": {"width": "int", "height": "int", "fullscreen": "bool"},
     "power": {"supply_ma": "int", "others_ma": "int"},
+    "sound": {"amplifier": "bool"},
     "remote": {"host": "str", "port": "int", "tls": "bool", "ca_file": "str", "username": "str",
                "password_file": "str"},
 }
@@ -232,7 +235,7 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _check_values(data: Mapping[str, Any], problems: list[str]) -> None:
-    _check_buttons(data["buttons"], problems)
+    _check_buttons(data["buttons"], problems, amplifier=bool(data["sound"]["amplifier"]))
     _check_oleds(data["oled"], problems)
     _check_ring(data["ring"], problems)
     _check_power(data["ring"], data["power"], problems)
@@ -240,7 +243,7 @@ def _check_values(data: Mapping[str, Any], problems: list[str]) -> None:
     _check_remote(data.get("remote", {}), problems)
 
 
-def _check_buttons(buttons: Mapping[str, Any], problems: list[str]) -> None:
+def _check_buttons(buttons: Mapping[str, Any], problems: list[str], amplifier: bool = True) -> None:
     owners: dict[int, list[str]] = {}
 
     def pin(path: str, value: int | None) -> None:
@@ -249,7 +252,7 @@ def _check_buttons(buttons: Mapping[str, Any], problems: list[str]) -> None:
         if not 0 <= value <= MAX_GPIO:
             problems.append(f"{path}: GPIO{value} does not exist (BCM numbers 0..{MAX_GPIO})")
             return
-        if value in RESERVED_PINS:
+        if value in RESERVED_PINS and (amplifier or value not in I2S_PINS):
             problems.append(f"{path}: GPIO{value} clashes with {RESERVED_PINS[value]}; pick another pin")
         owners.setdefault(value, []).append(path)
 

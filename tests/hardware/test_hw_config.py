@@ -168,3 +168,14 @@ def test_config_power_defaults_are_the_budget_of_box_toml():
     assert cfg.ring.brightness <= lay.max_brightness(cfg.ring.count)
     pi5 = lay.with_choice(board="pi5", power_inlet="usbc_pd")
     assert (pi5.supply_ma, pi5.others_ma) == (5000, 3000)
+
+
+def test_config_keeps_the_amplifiers_pins_off_the_buttons_unless_there_is_none(tmp_path):
+    """GPIO18-21 are the I2S amplifier's; a box wired before it (seat B on 20 and 21) says it has none."""
+    old = "[buttons.B]\nok = 20\nstop = 21\n"
+    problems = check_config_file(write(tmp_path, old))
+    assert any(p.startswith("buttons.B.ok: GPIO20 clashes with I2S") for p in problems)
+    assert any(p.startswith("buttons.B.stop: GPIO21 clashes with I2S DOUT") for p in problems)
+    assert check_config_file(write(tmp_path, old + "[sound]\namplifier = false\n")) == []
+    assert any("GPIO10 clashes" in p for p in check_config_file(
+        write(tmp_path, "[buttons.B]\nok = 10\n[sound]\namplifier = false\n")))
