@@ -93,6 +93,7 @@ usage: sudo systemd/install.sh [--dry-run] [--solo] [--audio i2s|jack|none] [--u
 
 Installs duetbox on Raspberry Pi OS (64-bit) Trixie or Bookworm, Lite or Desktop, as a service that starts
 at boot: Debian packages, I2C at 400 kHz and SPI, the LED ring's core clock on a Pi 3, 4 or Zero 2 W, the
+sound output (the I2S amplifier's overlay and /etc/asound.conf), the serial port off (GPIO14/15 are buttons), the
 user $APP_USER, a virtualenv in $PREFIX with the app and the pinned versions of constraints/,
 $CONFIG (an existing one is kept), a polkit rule so the admin menu may power off and
 reboot, and the systemd unit $UNIT_NAME. Asks for a reboot when the boot configuration changed.
