@@ -15,10 +15,19 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-if TYPE_CHECKING:  # hardware.layout imports this module for the BOM's sheet count
-    from hardware.layout import Layout
+
+class Layout(Protocol):
+    """What the plan reads of a hardware.layout.Layout (which imports this module for the BOM's sheet count)."""
+
+    @property
+    def box(self) -> dict[str, Any]: ...
+
+    @property
+    def data(self) -> dict[str, Any]: ...
+
+    def part(self, choice: str) -> dict[str, Any]: ...
 
 #: The parts cut from the box's sheet material, and how many of each (the diffuser is cut from opal acrylic).
 SHEET_PARTS: dict[str, int] = {
