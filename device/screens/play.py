@@ -23,12 +23,12 @@ from device.screens.parts import (
     Notices,
 )
 from device.screens.parts import picked as picked  # re-exported: the missions screen picks team names alike
+from device.seams import ClueRefused, MoveOutcome, Played, Refused
 from device.services.hourglass import enforced_action
 from device.services.speech import clue_announcement, key_announcement, key_summary
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
 from engine.board import DUET as DUET_BOARD
 from engine.board import Board
-from engine.errors import IllegalAction, InvalidClue, StaleAction
 from engine.keyboard import picker_letters
 from engine.seats import SEATS, Seat, other, parse_seat
 from engine.session import DuetSession
@@ -68,39 +68,40 @@ class Moves:
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
         self.notices.show(to, self.host.tr(key, **fields), self.host.clock.now() + NOTICE_SECONDS)
 
+    def play(self, seat: Seat | None, action: Any, version: int) -> MoveOutcome:
+        """Play a move through the host; an illegal one becomes a notice on ``seat``'s OLED, a stale one (a
+        double press: the first one already counted) is dropped, a game that ends shows its game over."""
+        outcome = self.host.game.play(action, version)
+        if isinstance(outcome, Refused):
+            self.notice(seat, f"error.{outcome.name}")
+        elif isinstance(outcome, Played):
+            session = self.host.game.session
+            if session is not None and session.over:
+                self.host.nav.game(None)
+        return outcome
+
     def act(self, seat: Seat | None, action: Any, version: int) -> bool:
-        try:
-            self.host.game.act(action, version)
-        except StaleAction:
-            return False  # a double press: the first one already counted
-        except InvalidClue:
-            raise
-        except IllegalAction as exc:
-            self.notice(seat, f"error.{type(exc).__name__}")
-            return False
-        session = self.host.game.session
-        if session is not None and session.over:
-            self.host.nav.game(None)
-        return True
+        """``play``; True when the move was played."""
+        return isinstance(self.play(seat, action, version), Played)
 
     def give(self, entry: ClueEntry, action: Any) -> bool:
-        """Give the clue ``entry`` built (``action``); True when it was played."""
+        """Give the clue ``entry`` built (``action``); True when it was played. A refused clue turns the entry
+        to accept-or-change, with the checker's reasons."""
         session = self.host.game.session
         assert session is not None
-        try:
-            return self.act(entry.seat, action, session.version)
-        except InvalidClue as exc:
-            entry.refuse(self.reasons(exc))
+        outcome = self.play(entry.seat, action, session.version)
+        if isinstance(outcome, ClueRefused):
+            entry.refuse(self.reasons(outcome))
             self.host.audio.play_cue("clue_refused")
-            return False
+        return isinstance(outcome, Played)
 
-    def reasons(self, exc: InvalidClue) -> str:
+    def reasons(self, refused: ClueRefused) -> str:
         parts = []
-        for problem in exc.problems:
+        for problem in refused.problems:
             code = getattr(problem, "code", "")
             word = getattr(problem, "word", "")
             parts.append(self.host.tr(f"clue.problem.{code}", word=word))
-        return "; ".join(parts) or str(exc)
+        return "; ".join(parts) or refused.message
 
 
 def clue_word(word: str | None) -> str | None:
@@ -195,8 +196,10 @@ class DuetPlayScreen(Screen):
         if event.kind == "release":
             self._release(seat, event.button, event.time)
             return
-        if event.kind != "press":
-            return
+        if event.kind == "press":
+            self._press(seat, event, view)
+
+    def _press(self, seat: Seat, event: InputEvent, view: PublicView) -> None:
         button = event.button
         if button in DIRECTIONS:
             self.cursors[seat] = move_card(self.cursors[seat], button, seat, self.board.columns, self.board.rows)
