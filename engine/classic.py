@@ -179,6 +179,23 @@ class Cover:
 ClassicAction = TeamClue | TeamGuess | TeamStop | TeamPenalty | Cover
 
 
+def _clue_from_dict(team: Team, d: dict[str, Any]) -> TeamClue:
+    word = d.get("word")
+    if word is not None and not isinstance(word, str):
+        raise ValueError("clue action needs 'word' as a string or null")
+    number = d.get("number")
+    if number == "unlimited":
+        n: int | None = None
+    elif isinstance(number, int) and not isinstance(number, bool) and 0 <= number <= MAX_NUMBER:
+        n = number
+    else:
+        raise ValueError(f"clue action needs 'number' from 0 to {MAX_NUMBER} or \"unlimited\"")
+    override = d.get("override", False)
+    if not isinstance(override, bool):
+        raise ValueError("clue action's 'override' must be true or false")
+    return TeamClue(team, word, n, override)
+
+
 def classic_action_from_dict(d: object, size: int) -> ClassicAction:
     if not isinstance(d, dict):
         raise ValueError("an action must be a JSON object")
@@ -192,20 +209,7 @@ def classic_action_from_dict(d: object, size: int) -> ClassicAction:
 
     team = parse_team(d.get("team"))
     if kind == "clue":
-        word = d.get("word")
-        if word is not None and not isinstance(word, str):
-            raise ValueError("clue action needs 'word' as a string or null")
-        number = d.get("number")
-        if number == "unlimited":
-            n: int | None = None
-        elif isinstance(number, int) and not isinstance(number, bool) and 0 <= number <= MAX_NUMBER:
-            n = number
-        else:
-            raise ValueError(f"clue action needs 'number' from 0 to {MAX_NUMBER} or \"unlimited\"")
-        override = d.get("override", False)
-        if not isinstance(override, bool):
-            raise ValueError("clue action's 'override' must be true or false")
-        return TeamClue(team, word, n, override)
+        return _clue_from_dict(team, d)
     if kind == "guess":
         return TeamGuess(team, card("card"))
     if kind == "stop":
