@@ -15,7 +15,7 @@ from typing import Any
 from device.i18n import Translator
 from device.modes import GameOptions, Mode, by_kind
 from device.render import models as m
-from device.seams import ClueRefused, MoveOutcome, Played, Refused, SettingsApi, Stale
+from device.seams import ClueRefused, Move, MoveOutcome, Played, Refused, SettingsApi, Stale
 from device.services import ringfx
 from device.services.hourglass import Hourglass
 from device.storage import Finish, Storage
@@ -155,7 +155,7 @@ class GameController:
         self.session, self.id, self.kind, self.saved_ui = None, None, "", None
 
     # -- moves -----------------------------------------------------------------------------------------------
-    def act(self, action: Any, version: int, *, quiet: bool = False) -> list[Event]:
+    def act(self, action: Move, version: int, *, quiet: bool = False) -> list[Event]:
         """Apply ``action`` made against state ``version``; commit it; then its events reach the outputs.
 
         Raises engine.errors.IllegalAction (StaleAction for an old version); nothing is stored or shown then.
@@ -187,7 +187,7 @@ class GameController:
             self.on_events(events)
         return events
 
-    def play(self, action: Any, version: int) -> MoveOutcome:
+    def play(self, action: Move, version: int) -> MoveOutcome:
         """``act`` with its refusal as a value (``device.seams``): what screens call."""
         try:
             events = self.act(action, version)

@@ -19,6 +19,8 @@ from device.i18n import Translator
 from device.modes import GameOptions, Mode
 from device.services.hourglass import Hourglass
 from device.storage import GameRow
+from engine.actions import DuetAction
+from engine.classic import ClassicAction
 from engine.events import Event
 from engine.session import GameSession
 
@@ -51,6 +53,8 @@ class ClueRefused:
 
 
 MoveOutcome = Played | Stale | Refused | ClueRefused
+#: A move of any game: a Duet action or a classic/Pictures one.
+Move = DuetAction | ClassicAction
 
 
 class GameApi(Protocol):
@@ -72,7 +76,7 @@ class GameApi(Protocol):
     def keep(self) -> dict[str, Any]: ...
     @property
     def hourglass(self) -> Hourglass: ...
-    def play(self, action: Any, version: int) -> MoveOutcome:
+    def play(self, action: Move, version: int) -> MoveOutcome:
         """Apply, commit and show one move; its outcome (never raises for a refused move)."""
         ...
 
@@ -118,4 +122,4 @@ class Records(Protocol):
     def reset_statistics(self) -> None: ...
 
 
-__all__ = ["ClueRefused", "GameApi", "MoveOutcome", "Played", "Records", "Refused", "SettingsApi", "Stale"]
+__all__ = ["ClueRefused", "GameApi", "Move", "MoveOutcome", "Played", "Records", "Refused", "SettingsApi", "Stale"]

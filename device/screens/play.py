@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from device.i18n import Translator
 from device.render import models as m
 from device.render.shared import grid_layout
 from device.screens.base import Frame, Host, Screen, move_card
@@ -23,7 +24,7 @@ from device.screens.parts import (
     Notices,
 )
 from device.screens.parts import picked as picked  # re-exported: the missions screen picks team names alike
-from device.seams import ClueRefused, MoveOutcome, Played, Refused
+from device.seams import ClueRefused, Move, MoveOutcome, Played, Refused
 from device.services.hourglass import enforced_action
 from device.services.speech import clue_announcement, key_announcement, key_summary
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
@@ -55,6 +56,10 @@ def letters_for(language: str) -> tuple[str, ...]:
     return letters + (DELETE, DONE, SKIP)
 
 
+#: What a presentation makes of a Duet frame: the shared display's model, each OLED's, each seat's view.
+PresentedFrame = tuple[m.SharedUi, dict[Seat, m.OledUi | None], dict[Seat, m.OledView]]
+
+
 class Moves:
     """What every play screen does with a move: play it through the host (a stale double press is dropped, an
     illegal one becomes a notice on the seat's OLED), give a clue from a clue entry (a refusal turns the entry to
@@ -68,7 +73,7 @@ class Moves:
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
         self.notices.show(to, self.host.tr(key, **fields), self.host.clock.now() + NOTICE_SECONDS)
 
-    def play(self, seat: Seat | None, action: Any, version: int) -> MoveOutcome:
+    def play(self, seat: Seat | None, action: Move, version: int) -> MoveOutcome:
         """Play a move through the host; an illegal one becomes a notice on ``seat``'s OLED, a stale one (a
         double press: the first one already counted) is dropped, a game that ends shows its game over."""
         outcome = self.host.game.play(action, version)
@@ -80,11 +85,11 @@ class Moves:
                 self.host.nav.game(None)
         return outcome
 
-    def act(self, seat: Seat | None, action: Any, version: int) -> bool:
+    def act(self, seat: Seat | None, action: Move, version: int) -> bool:
         """``play``; True when the move was played."""
         return isinstance(self.play(seat, action, version), Played)
 
-    def give(self, entry: ClueEntry, action: Any) -> bool:
+    def give(self, entry: ClueEntry, action: Move) -> bool:
         """Give the clue ``entry`` built (``action``); True when it was played. A refused clue turns the entry
         to accept-or-change, with the checker's reasons."""
         session = self.host.game.session
@@ -109,7 +114,7 @@ def clue_word(word: str | None) -> str | None:
     return " ".join(word.split()).lower() if word and word.strip() else None
 
 
-def entry_ui(tr: Any, entry: ClueEntry, language: str, number_title: str, notice: str | None) -> m.ClueEntryUi:
+def entry_ui(tr: Translator, entry: ClueEntry, language: str, number_title: str, notice: str | None) -> m.ClueEntryUi:
     """The clue entry as the picker shows it (the giver's OLED, or the shared display in hot-seat)."""
     if entry.step == "number":
         return m.ClueEntryUi("number", number=entry.number, title=tr(number_title),
@@ -175,7 +180,7 @@ class DuetPlayScreen(Screen):
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
         self.moves.notice(to, key, **fields)
 
-    def _act(self, seat: Seat | None, action: Any, version: int) -> bool:
+    def _act(self, seat: Seat | None, action: Move, version: int) -> bool:
         return self.moves.act(seat, action, version)
 
     # -- input -----------------------------------------------------------------------------------------------
@@ -346,7 +351,7 @@ class DuetPlayScreen(Screen):
             return
         self.host.audio.announce_key(text, seat)
 
-    def _clue_action(self, seat: Seat, word: str | None, number: int, override: bool) -> Any:
+    def _clue_action(self, seat: Seat, word: str | None, number: int, override: bool) -> Move:
         return Clue(seat, word, number, override)
 
     # -- timers ----------------------------------------------------------------------------------------------
@@ -426,9 +431,9 @@ class DuetPlayScreen(Screen):
         orientation = self.host.game.opts.orientation or "table"
         cursors = tuple(m.Cursor(s, c) for s, c in self.cursors.items())
         now = self.host.clock.now()
-        shared: Any = m.PlayUi(cursors, self.holds.model(now), self.message(view), banner, orientation,
-                               self.pictures, self._labels())
-        shared, oleds, seat_views = self.present.frame(view, shared)
+        play = m.PlayUi(cursors, self.holds.model(now), self.message(view), banner, orientation, self.pictures,
+                        self._labels())
+        shared, oleds, seat_views = self.present.frame(view, play)
         return Frame(shared=shared, view=view, oleds=oleds, seat_views=seat_views, ring=self.holds.fill(now),
                      ring_view=view)
 
@@ -470,9 +475,9 @@ class TablePresentation:
         self.screen = screen
         self.hs_seat: Seat | None = None
 
-    def frame(self, view: PublicView, play: m.PlayUi) -> tuple[Any, dict[Seat, Any], dict[Seat, Any]]:
+    def frame(self, view: PublicView, play: m.PlayUi) -> PresentedFrame:
         s = self.screen
-        seat_views = {seat: s.session.seat_view(seat) for seat in SEATS}
+        seat_views: dict[Seat, m.OledView] = {seat: s.session.seat_view(seat) for seat in SEATS}
         return play, {seat: s._oled(seat, view) for seat in SEATS}, seat_views
 
     def speech(self, view: PublicView, seat: Seat) -> HoldKind:
@@ -505,7 +510,7 @@ class HotSeatPresentation(TablePresentation):
         self.hs_seat = hs_seat  # the giver who opened clue entry (saved)
         self.touch_key: Seat | None = None  # the key shown by a touch (hidden by the next one)
 
-    def frame(self, view: PublicView, play: m.PlayUi) -> tuple[Any, dict[Seat, Any], dict[Seat, Any]]:
+    def frame(self, view: PublicView, play: m.PlayUi) -> PresentedFrame:
         s = self.screen
         oled = m.OledTextUi(s.tr("hotseat.title"), (s.tr("hotseat.oled"),))
         return self.shared(view, play), {"A": oled, "B": oled}, {}
@@ -665,8 +670,8 @@ class GameOverScreen(Screen):
                               tuple(self.confirmed), keys, won,
                               options.orientation or "table", options.pictures,
                               {k: tr(f"label.{k}") for k in LABELS})
-        oleds: dict[Seat, Any] = {}
-        seat_views: dict[Seat, Any] = {}
+        oleds: dict[Seat, m.OledUi | None] = {}
+        seat_views: dict[Seat, m.OledView] = {}
         for seat in SEATS:
             seat_views[seat] = session.seat_view(seat)
             lines = [reason]
