@@ -7,8 +7,11 @@ Exit 0 when the figures were printed (a missed target is reported, not an error)
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
 
@@ -18,9 +21,41 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+@contextlib.contextmanager
+def _stdout_to_stderr() -> Iterator[None]:
+    """While the bench measures, whatever anything prints on stdout (a library's banner, a C library writing to
+    file descriptor 1) goes to stderr, so that ``--json`` prints the JSON object alone."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    try:
+        os.dup2(2, 1)
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
+def _measure(args: argparse.Namespace) -> tuple[dict[str, Any], Callable[[Any], str]]:
+    """The figures of the bench asked for, and how to print them as a table. RuntimeError: it could not run."""
+    if args.remote:
+        from bench.remote import measure_remote, remote_table
+
+        return measure_remote(args.quick), remote_table
+    if args.profile is not None:
+        from bench.pi import measure_profile, profile_table
+
+        return measure_profile(args.profile, args.quick), profile_table
+    from bench.box import measure, table
+
+    return measure(args.quick), table
+
+
 def main(argv: list[str]) -> int:
     parser = _Parser(prog="duetbox bench", description="measure speed and frugality on this machine")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table "
+                        "(nothing else on stdout: banners and logs go to stderr)")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions and a 2 s idle window")
     parser.add_argument("--profile", choices=("pi4", "zero2w"),
                         help="simulate a board's I2C bus and SD card (timed fakes) and report its targets")
@@ -30,24 +65,12 @@ def main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
-    if args.remote:
-        from bench.remote import measure_remote, remote_table
-
-        try:
-            figures = measure_remote(args.quick)
-        except RuntimeError as exc:
-            print(f"duetbox bench --remote: {exc}", file=sys.stderr)
-            return 2
-        print(json.dumps(figures) if args.json else remote_table(figures))
-        return 0
-    if args.profile is not None:
-        from bench.pi import measure_profile, profile_table
-
-        result = measure_profile(args.profile, args.quick)
-        print(json.dumps(result) if args.json else profile_table(result))
-        return 0
-    from bench.box import measure, table
-
-    result = measure(args.quick)
-    print(json.dumps(result) if args.json else table(result))
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    try:
+        with _stdout_to_stderr() if args.json else contextlib.nullcontext():
+            figures, table = _measure(args)
+    except RuntimeError as exc:
+        print(f"duetbox bench{' --remote' if args.remote else ''}: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(figures) if args.json else table(figures))
     return 0

@@ -129,9 +129,10 @@ class App:
     # -- starting --------------------------------------------------------------------------------------------
     def start(self, record: dict[str, Any] | None = None) -> None:
         """First screen: the ``record``'s game (``--start``), else the unfinished game, else the menu."""
-        if record is not None:
-            self.game.start_from_record(record)
-        elif not self.game.resume():
+        # no game opened (none to resume, or the storage refused the record's): the menu, with the storage's
+        # message over it when that was why; there is always a screen to draw
+        opened = self.game.start_from_record(record) if record is not None else self.game.resume()
+        if not opened or self._screen is None:
             self.nav.menu()
         self.draw(force=True)
         if self.notifier is not None:

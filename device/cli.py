@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 COMMANDS: dict[str, str] = {
@@ -41,6 +42,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"duetbox {version()}")
         return 0
     name, rest = args[0], args[1:]
+    # pygame prints a banner on stdout when it is first imported; no command wants it (`bench --json`, `replay`
+    # and `export` print JSON there)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if name not in COMMANDS:
         print(f"duetbox: unknown command {name!r} (try: duetbox --help)", file=sys.stderr)
         return 2

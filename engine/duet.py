@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from . import events as ev
-from .actions import MAX_CLUE_NUMBER, Clue, DuetAction, Guess, Penalty, Stop
+from .actions import MAX_CLUE_NUMBER, Clue, DuetAction, Guess, Penalty, Stop, check_clue_length
 from .clues import refuse_invalid
 from .errors import (
     CannotStop,
@@ -248,6 +248,7 @@ def _clue(state: DuetState, action: Clue) -> tuple[DuetState, list[ev.Event]]:
         raise NotYourTurn(f"seat {action.seat} may not give two clues in a row; it is seat {other(action.seat)}'s")
     if not 0 <= action.number <= MAX_CLUE_NUMBER:
         raise IllegalAction(f"the clue number must be from 0 to {MAX_CLUE_NUMBER}")
+    check_clue_length(action.word)
     if action.word is not None and not action.override:
         refuse_invalid(action.word, visible_words(state), language=state.rules.language,
                        strict=state.rules.clues == "strict", pictures=state.rules.pictures)

@@ -117,14 +117,23 @@ def _button(name: str) -> str:
     return name
 
 
+#: The longest ``wait`` or hold a script may ask for: a day of the fake clock, in ms.
+MAX_MS = 86_400_000
+#: Loop steps one ``wait`` or hold may run at its deadlines (the docs scripts need at most 124); past them the
+#: clock jumps to the end, so that a long wait on an animated screen stays a matter of seconds.
+MAX_STEPS = 500
+
+
 def _ms(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"{text!r} is not a whole number of milliseconds") from None
-    if value < 0:
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"{text[:40]!r} is not a whole number of milliseconds")
+    if text.startswith("-"):
         raise ValueError("a time cannot be negative")
-    return value
+    if len(text) > len(str(MAX_MS)) or int(text) > MAX_MS:
+        shown = text if len(text) <= 20 else f"{text[:20]}... ({len(text)} digits)"
+        raise ValueError(f"{shown} ms is more than a day ({MAX_MS} ms), the longest a script may wait")
+    return int(text)
 
 
 def parse_script(text: str, name: str = "script") -> list[Op]:
@@ -268,7 +277,7 @@ def _advance(app: Any, seconds: float) -> None:
     """Move the fake clock by ``seconds``, stopping at every deadline on the way so that each timer runs at its
     own time (a hold fires, the box's partner walks its cursor, a notice ends), as on the real box."""
     end = app.clock.now() + seconds
-    for _ in range(10_000):  # a bound: a screen that keeps asking for "now" must not hang a script
+    for _ in range(MAX_STEPS):  # a bound: a screen that keeps asking for "now" must not hang a script
         now = app.clock.now()
         deadline = app.deadline()
         if deadline is None or deadline >= end or not app.running:

@@ -19,6 +19,7 @@ def duet_rules_from(record: Mapping[str, Any]) -> tuple[DuetRules, str | None]:
     """The rules and mission of a Duet record; BadRecord when malformed."""
     rules = record.get("rules", {})
     _require(isinstance(rules, dict), "'rules' must be an object")
+    _require(all(isinstance(name, str) for name in rules), "'rules' must name each rule with a string")
     unknown = set(rules) - {"tokens", "mistakes", "clues", "several_clues", "language"}
     _require(not unknown, f"unknown rule(s): {', '.join(sorted(unknown))}")
     language = record.get("language", rules.get("language", "fr"))
