@@ -182,8 +182,41 @@ def _size(text: str | None) -> tuple[int, int] | None:
         return None
     w, sep, h = text.lower().partition("x")
     if not sep or not w.isdigit() or not h.isdigit() or int(w) < 320 or int(h) < 240:
-        raise UsageError(f"--size {text!r}: use WIDTHxHEIGHT, at least 320x240")
+        raise UsageError(f"--size {text[:40]!r}: use WIDTHxHEIGHT, at least 320x240")
+    if int(w) > MAX_SIZE[0] or int(h) > MAX_SIZE[1]:
+        raise UsageError(f"--size {text[:40]!r}: at most {MAX_SIZE[0]}x{MAX_SIZE[1]} (an 8K screen)")
     return int(w), int(h)
+
+
+#: The largest shared display ``--size`` takes (8K UHD): a bigger one is a typo, and would not fit in memory.
+MAX_SIZE = (7680, 4320)
+
+
+def desktop_language() -> str | None:
+    """The desktop's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, read by Babel) when the box speaks it."""
+    from babel import default_locale
+
+    from device.i18n import LANGUAGES
+
+    found = default_locale(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")) or ""
+    if found.endswith("_POSIX"):  # the C locale says no language at all: the box's own default stays
+        return None
+    code = found.split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def first_language(storage: Storage) -> None:
+    """The emulator's first start: the interface (and its word pack) in the desktop's language, where the box has
+    it; a language already chosen on this data directory is kept."""
+    if "language" in storage.settings():
+        return
+    language = desktop_language()
+    if language is None:
+        return
+    from device.packs import following_language
+
+    storage.set_setting("language", language)
+    storage.set_setting("pack", following_language("fr", "fr", language))
 
 
 def snapshot(app: Any, directory: Path, name: str) -> None:
@@ -329,6 +362,8 @@ def _main(argv: list[str]) -> int:
         except UsageError:
             storage.close()
             raise
+    if args.hardware == "emulator":
+        first_language(storage)
     box = _open(args.hardware, config, size, storage, notifier)
     app = App(box, storage, seed=args.seed, notifier=notifier, sound=_sound(args.hardware),
               speech=_speech(args.hardware), power=_power if args.hardware == "pi" else None,

@@ -21,15 +21,17 @@ from engine.board import DUET as DUET_BOARD
 from engine.seats import Seat
 from hardware.base import RGB, Clock, InputEvent
 
-# Seat B sits across the table: its joystick moves the grid cursor the other way round.
+# Seat B sits across the table: its joystick moves the grid cursor the other way round. On a box set upright
+# both seats face the one screen, and nothing is turned for B: its joystick moves the cursor as A's does.
 _MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 def move_card(card: int, button: str, seat: str | None, columns: int = DUET_BOARD.columns,
-              rows: int = DUET_BOARD.rows) -> int:
-    """The card a joystick press moves a cursor to (clamped at the edges)."""
+              rows: int = DUET_BOARD.rows, orientation: str = "table") -> int:
+    """The card a joystick press moves a cursor to (clamped at the edges): to that seat's right, left, away
+    from it (up) or toward it (down)."""
     dr, dc = _MOVES[button]
-    if seat == "B":
+    if seat == "B" and orientation == "table":
         dr, dc = -dr, -dc
     r, c = divmod(card, columns)
     r = min(rows - 1, max(0, r + dr))
