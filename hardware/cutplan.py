@@ -196,12 +196,10 @@ def _dovetail_at(seg: tuple[float, float], seam: float, axis: int, holes: list[B
     return None
 
 
-def tiles(panel: str, size: tuple[float, float], holes: list[Box], bed: tuple[float, float],
-          dovetail: tuple[float, float], material: float) -> list[Tile]:
-    """Cut a panel into tiles that fit the bed with every seam and dovetail clear of every hole: rows first
-    (their seams cross the whole panel), then each row on its own. Raises PlanError when that cannot be done."""
+def _grid(panel: str, size: tuple[float, float], holes: list[Box], bed: tuple[float, float],
+          dt: tuple[float, float]) -> tuple[list[float], list[list[float]]]:
+    """The row seams, then each row's column seams, all clear of the holes. PlanError when there are none."""
     W, D = size
-    dt = dovetail
     rows = _cuts(D, bed[1], dt[1], [(h[1], h[3]) for h in holes])
     if rows is None:
         raise PlanError(f"{panel}: no row seam clear of its holes fits a {bed[0]:g} x {bed[1]:g} mm bed")
@@ -213,14 +211,22 @@ def tiles(panel: str, size: tuple[float, float], holes: list[Box], bed: tuple[fl
         if cols is None:
             raise PlanError(f"{panel}: row {r} has no seam clear of its holes for a {bed[0]:g} mm wide bed")
         grid.append([0.0, *cols, W])
-    tails: dict[tuple[int, int], list[tuple[float, float, float]]] = {}
-    sockets: dict[tuple[int, int], list[tuple[float, float, float]]] = {}
+    return ys, grid
+
+
+_Joins = dict[tuple[int, int], list[tuple[float, float, float]]]
+
+
+def _joints(panel: str, size: tuple[float, float], holes: list[Box], dt: tuple[float, float], edge: float,
+            ys: list[float], grid: list[list[float]]) -> tuple[_Joins, _Joins]:
+    """Each seam's dovetail: (tails by tile, sockets by tile). PlanError when a seam has no room for one."""
+    tails: _Joins = {}
+    sockets: _Joins = {}
 
     def join(a: tuple[int, int], b: tuple[int, int], x: float, y: float, angle: float) -> None:
         tails.setdefault(a, []).append((x, y, angle))
         sockets.setdefault(b, []).append((x, y, angle))
 
-    edge = material + SEAM_WEB
     for r, xs in enumerate(grid):
         for c, x in enumerate(xs[1:-1], 1):   # seams inside a row: a tail from the left tile into the right
             at = _dovetail_at((ys[r], ys[r + 1]), x, 0, holes, size, dt, edge)
@@ -236,6 +242,16 @@ def tiles(panel: str, size: tuple[float, float], holes: list[Box], bed: tuple[fl
             low = next(i for i in range(len(grid[r]) - 1) if grid[r][i] <= at < grid[r][i + 1])
             high = next(i for i in range(len(grid[r + 1]) - 1) if grid[r + 1][i] <= at < grid[r + 1][i + 1])
             join((r, low), (r + 1, high), at, ys[r + 1], 90.0)
+    return tails, sockets
+
+
+def tiles(panel: str, size: tuple[float, float], holes: list[Box], bed: tuple[float, float],
+          dovetail: tuple[float, float], material: float) -> list[Tile]:
+    """Cut a panel into tiles that fit the bed with every seam and dovetail clear of every hole: rows first
+    (their seams cross the whole panel), then each row on its own. Raises PlanError when that cannot be done."""
+    W, D = size
+    ys, grid = _grid(panel, size, holes, bed, dovetail)
+    tails, sockets = _joints(panel, size, holes, dovetail, material + SEAM_WEB, ys, grid)
     out = []
     for r, xs in enumerate(grid):
         for c in range(len(xs) - 1):

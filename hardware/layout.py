@@ -178,6 +178,12 @@ def _check(data: dict[str, Any]) -> None:
     for section in ("box", "design", "choice", "place", "pins", "colours", "parts", "power", "bom"):
         if section not in data:
             raise LayoutError(f"box.toml: missing section [{section}]")
+    _check_choices(data)
+    _check_numbers(data)
+    _check_power(data)
+
+
+def _check_choices(data: dict[str, Any]) -> None:
     for choice, kind in CHOICES.items():
         key = data["choice"].get(choice)
         if key is None:
@@ -192,10 +198,16 @@ def _check(data: dict[str, Any]) -> None:
             gpio = data["pins"].get(seat, {}).get(name)
             if gpio not in PHYSICAL:
                 raise LayoutError(f"box.toml: [pins.{seat}] {name} = {gpio!r} is not a GPIO of the header")
+
+
+def _check_numbers(data: dict[str, Any]) -> None:
     for key in ("width", "depth", "height", "material", "kerf", "finger"):
         value = data["box"].get(key)
         if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
             raise LayoutError(f"box.toml: [box] {key} must be a positive number, got {value!r}")
+
+
+def _check_power(data: dict[str, Any]) -> None:
     lay = Layout(data)
     leds = int(lay.part("ring")["leds"])
     if lay.supply_ma - lay.others_ma < leds * lay.led_ma * 0.25:

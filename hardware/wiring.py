@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 from hardware.base import SEATS
 from hardware.config import ConfigError, HardwareConfig, load_config
@@ -189,28 +190,15 @@ def markdown_links(cfg: HardwareConfig) -> str:
     return "\n".join(lines)
 
 
-def draw_diagram(cfg: HardwareConfig, path: str) -> None:
-    """Draw the header with a labelled wire on every used pin and the small circuits around it (PNG)."""
-    import math
+def _draw_header(d: Any, cfg: HardwareConfig, at: tuple[int, int, int], font: Any, small: Any,
+                 inks: tuple[tuple[int, int, int], tuple[int, int, int]]) -> None:
+    """The 40-pin header with a labelled wire on every used pin (part of draw_diagram)."""
+    from PIL import ImageFont
 
-    from PIL import Image, ImageDraw, ImageFont
-
-    width, height = 1700, 1320
-    img = Image.new("RGB", (width, height), (250, 248, 242))
-    d = ImageDraw.Draw(img)
-    font = ImageFont.load_default(size=17)
-    small = ImageFont.load_default(size=14)
-    title = ImageFont.load_default(size=26)
-    ink, soft = (35, 35, 35), (110, 110, 110)
-    d.text((30, 20), "duetbox wiring: the 40-pin header seen from above, USB ports at the bottom", font=title,
-           fill=ink)
-    d.text((30, 56), "Pins are BCM GPIO numbers in the config, physical numbers on the header. Every button "
-           "and joystick switch goes between its GPIO (NO tab) and GND (COM tab); the Pi's pull-ups are used.",
-           font=small, fill=soft)
-
+    ink, soft = inks
+    hx, hy, step = at
     by_pin = {w.pin: w for w in wires(cfg)}
     gpio_of = {v: k for k, v in PHYSICAL.items()}
-    hx, hy, step = 850, 120, 30
     d.rounded_rectangle((hx - 45, hy - 25, hx + 45, hy + 20 * step), 10, fill=(30, 110, 60))
     for pin in range(1, 41):
         row, right = (pin - 1) // 2, pin % 2 == 0
@@ -240,6 +228,30 @@ def draw_diagram(cfg: HardwareConfig, path: str) -> None:
         text = wire.part
         pw = d.textlength(text, font=font)
         d.text((end + 10, y - 10) if right else (end - 10 - pw, y - 10), text, font=font, fill=ink)
+
+
+
+def draw_diagram(cfg: HardwareConfig, path: str) -> None:
+    """Draw the header with a labelled wire on every used pin and the small circuits around it (PNG)."""
+    import math
+
+    from PIL import Image, ImageDraw, ImageFont
+
+    width, height = 1700, 1320
+    img = Image.new("RGB", (width, height), (250, 248, 242))
+    d = ImageDraw.Draw(img)
+    font = ImageFont.load_default(size=17)
+    small = ImageFont.load_default(size=14)
+    title = ImageFont.load_default(size=26)
+    ink, soft = (35, 35, 35), (110, 110, 110)
+    d.text((30, 20), "duetbox wiring: the 40-pin header seen from above, USB ports at the bottom", font=title,
+           fill=ink)
+    d.text((30, 56), "Pins are BCM GPIO numbers in the config, physical numbers on the header. Every button "
+           "and joystick switch goes between its GPIO (NO tab) and GND (COM tab); the Pi's pull-ups are used.",
+           font=small, fill=soft)
+
+    hx, hy, step = 850, 120, 30
+    _draw_header(d, cfg, (hx, hy, step), font, small, (ink, soft))
 
     # small circuits under the header
     top = hy + 20 * step + 60
