@@ -34,7 +34,7 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.board import DUET as DUET_BOARD
 from engine.views import CardView, SeatView
@@ -606,20 +606,38 @@ def _window(heights: list[int], selected: int, room: int, before: int = 2) -> tu
     return first, last
 
 
+def _menu_title(draw: ImageDraw.ImageDraw, title: str, bold: ImageFont.FreeTypeFont) -> int:
+    """The menu's title: plain bold text over a rule (the selected row alone is drawn inverted); a title too long
+    for one line takes two. Returns the rule's row."""
+    y = 0
+    for line in _lines(title, WIDTH - 4, lambda s: int(draw.textlength(s, font=bold)), 2):
+        draw.text((2, y - min(0, draw.textbbox((2, y), line, font=bold)[1] - y)), line, font=bold, fill=1)
+        y += _ROW_LINE
+    return y
+
+
+def _menu_row(draw: ImageDraw.ImageDraw, lines: list[tuple[str, str]], y: int, height: int, selected: bool,
+              arrows: int, small: ImageFont.FreeTypeFont, measure: Callable[[str], int]) -> None:
+    """One menu row from ``y``: its lines of label and value, inverted when selected."""
+    ink = 1
+    if selected:
+        draw.rectangle((0, y, WIDTH - 1 - arrows, y + height - 1), fill=1)
+        ink = 0
+    for k, (label, value) in enumerate(lines):
+        ly = y + k * _ROW_LINE
+        if label:
+            draw.text((4, ly), label, font=small, fill=ink)
+        if value:
+            draw.text((WIDTH - arrows - 2 - measure(value), ly), value, font=small, fill=ink)
+
+
 def _menu(draw: ImageDraw.ImageDraw, ui: MenuUi) -> None:
     small, bold = pil_font(SMALL), pil_font(SMALL, bold=True)
 
     def measure(s: str) -> int:
         return int(draw.textlength(s, font=small))
 
-    # the title is plain bold text over a rule (the selected row alone is drawn inverted); a title too long for
-    # one line takes two
-    titles = _lines(ui.title, WIDTH - 4, lambda s: int(draw.textlength(s, font=bold)), 2)
-    y = 0
-    for line in titles:
-        draw.text((2, y - min(0, draw.textbbox((2, y), line, font=bold)[1] - y)), line, font=bold, fill=1)
-        y += _ROW_LINE
-    rule = y
+    rule = _menu_title(draw, ui.title, bold)
     draw.line((0, rule, WIDTH - 1, rule), fill=1)
     top = rule + 2
     room = HEIGHT - top
@@ -651,16 +669,7 @@ def _menu(draw: ImageDraw.ImageDraw, ui: MenuUi) -> None:
         rows, heights, first, last = layout(0)
     y = top
     for i in range(first, last + 1):
-        ink = 1
-        if i == selected:
-            draw.rectangle((0, y, WIDTH - 1 - arrows, y + heights[i] - 1), fill=1)
-            ink = 0
-        for k, (label, value) in enumerate(rows[i]):
-            ly = y + k * _ROW_LINE
-            if label:
-                draw.text((4, ly), label, font=small, fill=ink)
-            if value:
-                draw.text((WIDTH - arrows - 2 - measure(value), ly), value, font=small, fill=ink)
+        _menu_row(draw, rows[i], y, heights[i], i == selected, arrows, small, measure)
         y += heights[i]
     if first > 0:
         _arrow(draw, WIDTH - 9, top + 1, up=True)

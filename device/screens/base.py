@@ -10,15 +10,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from device.game import GameController
 from device.i18n import Translator
 from device.modes import Mode
 from device.pin import PinStore
-from device.preferences import Settings
 from device.render.models import OledUi, OledView, RingEffect, SharedUi, SharedView
 from device.screens.parts import HOLD_SECONDS, held_long_enough
+from device.seams import GameApi, Records, SettingsApi
 from device.services.audio import Audio
-from device.storage import Storage
 from engine.board import DUET as DUET_BOARD
 from engine.seats import Seat
 from hardware.base import RGB, Clock, InputEvent
@@ -83,15 +81,24 @@ class Host(Protocol):
     """What a screen may ask of the box (the host implements it; tests use a fake)."""
 
     clock: Clock
-    storage: Storage
     rng: random.Random
-    settings: Settings
     audio: Audio
-    game: GameController
     nav: Nav
     tr: Translator
     pins: PinStore
 
+    @property
+    def settings(self) -> SettingsApi:
+        """The settings (``device.seams``: read them, and change one from a settings screen)."""
+        ...
+    @property
+    def storage(self) -> Records:
+        """The saved data a screen may use (``device.seams``: never the database itself)."""
+        ...
+    @property
+    def game(self) -> GameApi:
+        """The open game: views in, moves out with typed outcomes (``device.seams``: never the controller)."""
+        ...
     @property
     def screen(self) -> Screen | None: ...
     @property

@@ -236,7 +236,7 @@ class ClassicPlayScreen(Screen):
             self.holds.pop("B")
             team = self.session.public_view().turn
             if hold.what == "guess" and hold.card is not None:
-                action: Any = cl.TeamGuess(team, hold.card)
+                action: cl.ClassicAction = cl.TeamGuess(team, hold.card)
             else:
                 action = cl.TeamStop(team)
             self.moves.act("B", action, hold.version)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from device.i18n import Translator
 from device.render import models as m
 from device.render.shared import grid_layout, square_cells
 from device.screens.base import HOLD_SECONDS, Frame, Host, Screen, move_card
@@ -23,12 +24,12 @@ from device.screens.parts import (
     Notices,
 )
 from device.screens.parts import picked as picked  # re-exported: the missions screen picks team names alike
+from device.seams import ClueRefused, Move, MoveOutcome, Played, Refused
 from device.services.hourglass import enforced_action
 from device.services.speech import clue_announcement, key_announcement, key_summary
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
 from engine.board import DUET as DUET_BOARD
 from engine.board import Board
-from engine.errors import IllegalAction, InvalidClue, StaleAction
 from engine.keyboard import picker_letters
 from engine.seats import SEATS, Seat, other, parse_seat
 from engine.session import DuetSession
@@ -63,6 +64,10 @@ def letters_for(language: str) -> tuple[str, ...]:
     return letters + (DELETE, DONE, SKIP)
 
 
+#: What a presentation makes of a Duet frame: the shared display's model, each OLED's, each seat's view.
+PresentedFrame = tuple[m.SharedUi, dict[Seat, m.OledUi | None], dict[Seat, m.OledView]]
+
+
 class Moves:
     """What every play screen does with a move: play it through the host (a stale double press is dropped, an
     illegal one becomes a notice on the seat's OLED), give a clue from a clue entry (a refusal turns the entry to
@@ -76,39 +81,40 @@ class Moves:
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
         self.notices.show(to, self.host.tr(key, **fields), self.host.clock.now() + NOTICE_SECONDS)
 
-    def act(self, seat: Seat | None, action: Any, version: int) -> bool:
-        try:
-            self.host.game.act(action, version)
-        except StaleAction:
-            return False  # a double press: the first one already counted
-        except InvalidClue:
-            raise
-        except IllegalAction as exc:
-            self.notice(seat, f"error.{type(exc).__name__}")
-            return False
-        session = self.host.game.session
-        if session is not None and session.over:
-            self.host.nav.game(None)
-        return True
+    def play(self, seat: Seat | None, action: Move, version: int) -> MoveOutcome:
+        """Play a move through the host; an illegal one becomes a notice on ``seat``'s OLED, a stale one (a
+        double press: the first one already counted) is dropped, a game that ends shows its game over."""
+        outcome = self.host.game.play(action, version)
+        if isinstance(outcome, Refused):
+            self.notice(seat, f"error.{outcome.name}")
+        elif isinstance(outcome, Played):
+            session = self.host.game.session
+            if session is not None and session.over:
+                self.host.nav.game(None)
+        return outcome
 
-    def give(self, entry: ClueEntry, action: Any) -> bool:
-        """Give the clue ``entry`` built (``action``); True when it was played."""
+    def act(self, seat: Seat | None, action: Move, version: int) -> bool:
+        """``play``; True when the move was played."""
+        return isinstance(self.play(seat, action, version), Played)
+
+    def give(self, entry: ClueEntry, action: Move) -> bool:
+        """Give the clue ``entry`` built (``action``); True when it was played. A refused clue turns the entry
+        to accept-or-change, with the checker's reasons."""
         session = self.host.game.session
         assert session is not None
-        try:
-            return self.act(entry.seat, action, session.version)
-        except InvalidClue as exc:
-            entry.refuse(self.reasons(exc))
+        outcome = self.play(entry.seat, action, session.version)
+        if isinstance(outcome, ClueRefused):
+            entry.refuse(self.reasons(outcome))
             self.host.audio.play_cue("clue_refused")
-            return False
+        return isinstance(outcome, Played)
 
-    def reasons(self, exc: InvalidClue) -> str:
+    def reasons(self, refused: ClueRefused) -> str:
         parts = []
-        for problem in exc.problems:
+        for problem in refused.problems:
             code = getattr(problem, "code", "")
             word = getattr(problem, "word", "")
             parts.append(self.host.tr(f"clue.problem.{code}", word=word))
-        return "; ".join(parts) or str(exc)
+        return "; ".join(parts) or refused.message
 
 
 def clue_word(word: str | None) -> str | None:
@@ -116,7 +122,7 @@ def clue_word(word: str | None) -> str | None:
     return " ".join(word.split()).lower() if word and word.strip() else None
 
 
-def entry_ui(tr: Any, entry: ClueEntry, language: str, number_title: str, notice: str | None,
+def entry_ui(tr: Translator, entry: ClueEntry, language: str, number_title: str, notice: str | None,
              key: m.ClueEntryUi | None = None) -> m.ClueEntryUi:
     """The clue entry as the picker shows it (the giver's OLED, or the shared display in hot-seat). ``key``: a
     model whose key fields (the giver's own key side, its covered cards) the giver's OLED keeps in sight while
@@ -188,7 +194,7 @@ class DuetPlayScreen(Screen):
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
         self.moves.notice(to, key, **fields)
 
-    def _act(self, seat: Seat | None, action: Any, version: int) -> bool:
+    def _act(self, seat: Seat | None, action: Move, version: int) -> bool:
         return self.moves.act(seat, action, version)
 
     # -- input -----------------------------------------------------------------------------------------------
@@ -209,8 +215,10 @@ class DuetPlayScreen(Screen):
         if event.kind == "release":
             self._release(seat, event.button, event.time)
             return
-        if event.kind != "press":
-            return
+        if event.kind == "press":
+            self._press(seat, event, view)
+
+    def _press(self, seat: Seat, event: InputEvent, view: PublicView) -> None:
         button = event.button
         if button in DIRECTIONS:
             orientation = str(self.host.game.options.get("orientation", "table"))
@@ -363,7 +371,7 @@ class DuetPlayScreen(Screen):
             return
         self.host.audio.announce_key(text, seat)
 
-    def _clue_action(self, seat: Seat, word: str | None, number: int, override: bool) -> Any:
+    def _clue_action(self, seat: Seat, word: str | None, number: int, override: bool) -> Move:
         return Clue(seat, word, number, override)
 
     # -- timers ----------------------------------------------------------------------------------------------
@@ -448,9 +456,9 @@ class DuetPlayScreen(Screen):
         orientation = self.host.game.opts.orientation or "table"
         cursors = tuple(m.Cursor(s, c) for s, c in self.cursors.items())
         now = self.host.clock.now()
-        shared: Any = m.PlayUi(cursors, self.holds.model(now), self.message(view), banner, orientation,
-                               self.pictures, self._labels())
-        shared, oleds, seat_views = self.present.frame(view, shared)
+        play = m.PlayUi(cursors, self.holds.model(now), self.message(view), banner, orientation, self.pictures,
+                        self._labels())
+        shared, oleds, seat_views = self.present.frame(view, play)
         return Frame(shared=shared, view=view, oleds=oleds, seat_views=seat_views, ring=self.holds.fill(now),
                      ring_view=view)
 
@@ -495,9 +503,9 @@ class TablePresentation:
         self.screen = screen
         self.hs_seat: Seat | None = None
 
-    def frame(self, view: PublicView, play: m.PlayUi) -> tuple[Any, dict[Seat, Any], dict[Seat, Any]]:
+    def frame(self, view: PublicView, play: m.PlayUi) -> PresentedFrame:
         s = self.screen
-        seat_views = {seat: s.session.seat_view(seat) for seat in SEATS}
+        seat_views: dict[Seat, m.OledView] = {seat: s.session.seat_view(seat) for seat in SEATS}
         return play, {seat: s._oled(seat, view) for seat in SEATS}, seat_views
 
     def speech(self, view: PublicView, seat: Seat) -> HoldKind:
@@ -530,7 +538,7 @@ class HotSeatPresentation(TablePresentation):
         super().__init__(screen)
         self.hs_seat = hs_seat  # the giver who opened clue entry (saved)
 
-    def frame(self, view: PublicView, play: m.PlayUi) -> tuple[Any, dict[Seat, Any], dict[Seat, Any]]:
+    def frame(self, view: PublicView, play: m.PlayUi) -> PresentedFrame:
         s = self.screen
         oled = m.OledTextUi(s.tr("hotseat.title"), (s.tr("hotseat.oled"),))
         return self.shared(view, play), {"A": oled, "B": oled}, {}
@@ -681,8 +689,8 @@ class GameOverScreen(Screen):
                               tuple(self.confirmed), keys, won,
                               options.orientation or "table", options.pictures,
                               {k: tr(f"label.{k}") for k in LABELS})
-        oleds: dict[Seat, Any] = {}
-        seat_views: dict[Seat, Any] = {}
+        oleds: dict[Seat, m.OledUi | None] = {}
+        seat_views: dict[Seat, m.OledView] = {}
         for seat in SEATS:
             seat_views[seat] = session.seat_view(seat)
             lines = [reason]

@@ -17,7 +17,6 @@ from device.screens.help import ConfirmScreen, HelpIndexScreen, HelpScreen, Solo
 from device.version import version
 from engine import languages
 from engine.duet import MAX_TOKENS, STANDARD_TOKENS
-from engine.errors import IllegalAction
 from engine.seats import SEATS, Seat
 from hardware.base import DIRECTIONS, InputEvent
 
@@ -242,10 +241,7 @@ class PauseScreen(ListScreen):
         assert session is not None
         action = session.penalty_action()
         if action is not None:
-            try:
-                self.host.game.act(action, session.version)
-            except IllegalAction:
-                pass
+            self.host.game.play(action, session.version)  # refused: nothing happens
         self.host.nav.game(self.game.ui_state())
 
     def _leave(self) -> None:
