@@ -362,8 +362,6 @@ def _main(argv: list[str]) -> int:
         except UsageError:
             storage.close()
             raise
-    if args.hardware == "emulator":
-        first_language(storage)
     box = _open(args.hardware, config, size, storage, notifier)
     app = App(box, storage, seed=args.seed, notifier=notifier, sound=_sound(args.hardware),
               speech=_speech(args.hardware), power=_power if args.hardware == "pi" else None,
@@ -423,6 +421,8 @@ def _open(hardware: str, config: HardwareConfig, size: tuple[int, int] | None, s
     (the storage closed) when it cannot open."""
     from hardware.factory import open_box
 
+    if hardware == "emulator":
+        first_language(storage)  # before the first frame: the window opens in the desktop's language
     try:
         if hardware == "pi":
             from device.degraded import DisplayWaitMessages

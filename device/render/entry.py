@@ -8,6 +8,7 @@ the side panel (twice, one turned for each seat, in "table" orientation) instead
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import pygame
 
@@ -79,6 +80,33 @@ def _word(surface: pygame.Surface, text: TextCache, ui: ClueEntryUi, area: pygam
         + max(4, body // 2)
 
 
+#: The picker's action symbols, drawn as tall as a capital letter where their cell leaves the room: their
+#: glyphs are smaller than a capital in the font ("✓" four fifths of it).
+SYMBOLS = frozenset("⌫✓—⊔")
+
+
+@lru_cache(maxsize=256)
+def symbol_size(letter: str, size: int) -> int:
+    """The font size at which ``letter``'s ink is as tall as a capital A's at ``size`` (letters: ``size``)."""
+    if letter not in SYMBOLS:
+        return size
+    font = pg_font(size, True)
+
+    def ink_height(ch: str, f: pygame.font.Font) -> int:
+        return max(1, f.render(ch, True, (255, 255, 255)).get_bounding_rect().height)
+
+    cap = ink_height("A", font)
+    room = int(size * 1.15) - 6  # the strip's cell, less its box's margins: a symbol never runs into the next
+    grown = size
+    while grown < size * 3:
+        nxt = grown + max(1, size // 8)
+        ink = pg_font(nxt, True).render(letter, True, (255, 255, 255)).get_bounding_rect()
+        if ink_height(letter, pg_font(grown, True)) >= cap or ink.width > room:
+            break
+        grown = nxt
+    return grown
+
+
 def _strip(surface: pygame.Surface, text: TextCache, letters: tuple[str, ...], selected: int, row: pygame.Rect,
            size: int) -> int:
     """The letters centred on the highlighted one (in a light box); as many on each side as fit the row,
@@ -100,7 +128,8 @@ def _strip(surface: pygame.Surface, text: TextCache, letters: tuple[str, ...], s
             colour = C.PANEL
         else:
             colour = C.INK_LIGHT
-        t = text.get(letter, size if offset == 0 else max(C.MIN_TEXT_PX, size * 3 // 4), colour, bold=True)
+        letter_px = size if offset == 0 else max(C.MIN_TEXT_PX, size * 3 // 4)
+        t = text.get(letter, symbol_size(letter, letter_px), colour, bold=True)
         surface.blit(t, t.get_rect(center=box.center))
     bottom = row.top + height + 4
     pygame.draw.line(surface, C.INK_MUTED, (row.left, bottom + 2), (row.right - 1, bottom + 2))

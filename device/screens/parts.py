@@ -169,7 +169,9 @@ class Cursors(Mapping[Seat, int]):
 EntryStep = Literal["number", "word", "refusal"]
 
 DELETE, DONE, SKIP = "⌫", "✓", "—"
-SPACE = "␣"  # shown for the picker's space (flexible rules take multi-word clues: POMME DE TERRE)
+#: shown for the picker's space (flexible rules take multi-word clues: POMME DE TERRE): an open box, drawn "⊔"
+#: (as tall as a capital; the usual "␣" is a third of its height, 5 px at 800x480)
+SPACE = "⊔"
 #: How far each joystick direction moves the letter picker: one letter sideways, 7 up or down.
 LETTER_STEPS = {"right": 1, "left": -1, "down": 7, "up": -7}
 #: The longest word the picker builds.

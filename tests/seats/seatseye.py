@@ -407,6 +407,21 @@ def typography(language: str, texts: list[str]) -> list[Problem]:
     return [f"a French ' :' in {language}: {t!r}" for t in sorted(set(texts)) if " :" in t]
 
 
+def picker_glyphs(ui: Any, texts: Iterable[Any]) -> list[Problem]:
+    """The hot-seat letter strip on the display: its action symbols ("✓" give, "⊔" space) are as tall as its
+    letters (at least 70 % of a capital's ink beside the highlighted letter; a symbol's growth stops at its
+    cell's width)."""
+    if not isinstance(getattr(ui, "entry", None), m.ClueEntryUi) or ui.entry.stage != "word":
+        return []
+    shown = [t for t in texts if t.ink]
+    capitals = sorted(t.ink[3] for t in shown if len(t.text) == 1 and t.text.isupper())
+    if not capitals:
+        return []
+    usual = capitals[len(capitals) // 2]  # a letter beside the highlighted one
+    return [f"the picker's {t.text!r} is {t.ink[3]} px tall, its letters {usual} px"
+            for t in shown if t.text in ("✓", "⊔") and t.ink[3] < 0.7 * usual]
+
+
 #: The smallest mark that may carry meaning (a tried card's): about 4 mm on the official 7" screen at 800x480.
 MIN_MARK_PX = 19
 #: WCAG's AAA contrast, asked of both seats' card words.
@@ -434,7 +449,7 @@ def legibility(table: Table, ui: Any, view: Any, surface: Any) -> list[Problem]:
     each table), and every card a seat touched a bystander on carries a mark of at least MIN_MARK_PX."""
     if not isinstance(ui, m.PlayUi | m.ClassicPlayUi) or view is None:
         return []
-    out: list[Problem] = []
+    out: list[Problem] = picker_glyphs(ui, surface.texts)
     words = {getattr(c, "word", None) or getattr(c, "content", None) for c in getattr(view, "cards", ())}
     if table.drawn <= 3:
         by_seat: dict[bool, list[float]] = {False: [], True: []}

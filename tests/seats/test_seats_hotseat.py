@@ -74,6 +74,8 @@ def test_seats_hotseat_a_turn_with_buttons_then_by_touch_alone(table: Callable[.
     t = _hotseat(table)
     t.hold("A.ok", 0.8)  # the key, then the entry on the display
     t.press("A.up").press("A.ok")  # number 2 (starts at 1)
+    t.press("A.left").press("A.left").press("A.left")  # the strip at "✓", "⌫", "⊔" (left of A)
+    t.press("A.right").press("A.right").press("A.right")
     t.type("A", "\n")  # no word
     assert t.app.game.session.public_view().phase == "guess"
     view = t.app.game.session.public_view()
