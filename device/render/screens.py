@@ -627,16 +627,22 @@ def _map_panel(surface: pygame.Surface, ui: MapUi, text: TextCache, panel: pygam
         y += pad // 2
     for line in ui.detail:
         y = paragraph(surface, text, line, panel.left + pad, y, panel.width - 2 * pad, body, C.INK_LIGHT)
-    legend = panel.bottom - pad - 3 * (2 * r + pad)
-    if y > legend - pad // 2:  # no room left under the details (a panel printed for each seat): no legend
-        return
+    # the legend of the three markers at the panel's foot; where the details leave too little room (a panel
+    # printed for each seat at 800x480) it is drawn tighter, its markers smaller, never left out
+    row = max(2 * r + pad, body + 4)
+    legend = panel.bottom - pad - 3 * row
+    mark = r
+    if y > legend - pad // 2:
+        mark = max(5, min(r, body // 2))
+        row = max(2 * mark + 2, int(body * 1.25))
+        legend = max(y + 2, panel.bottom - pad // 2 - 3 * row)
     y = legend
     for st in ("ticked", "playable", "locked"):
-        centre = (panel.left + pad + r + 4, y + r)
-        _city_marker(surface, centre, r, st, False)
+        centre = (panel.left + pad + mark + 4, y + row // 2)
+        _city_marker(surface, centre, mark, st, False)
         t = text.get(ui.labels.get(st, st), body, C.INK_LIGHT)
-        surface.blit(t, t.get_rect(midleft=(centre[0] + 2 * r, centre[1])))
-        y += 2 * r + pad
+        surface.blit(t, t.get_rect(midleft=(centre[0] + 2 * mark, centre[1])))
+        y += row
 
 
 # --- attract, message, privacy ------------------------------------------------------------------------

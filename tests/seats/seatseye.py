@@ -233,7 +233,8 @@ class Table:
         surface = record_texts(self.renderer.text, self.size)
         self.renderer.full(surface, view, ui)
         return (upright(ui, surface.texts, surface.marks, one_sided(self, ui)) + legibility(self, ui, view, surface)
-                + typography(str(self.app.tr.language), [t.text for t in surface.texts]))
+                + typography(str(self.app.tr.language), [t.text for t in surface.texts])
+                + map_legend(ui, surface.texts))
 
     def _cursor_state(self) -> tuple[Any, dict[str, int]] | None:
         ui = self.frame().shared
@@ -398,6 +399,16 @@ def upright(ui: Any, texts: Iterable[Any], marks: Iterable[Any], exempt: Callabl
         out.append(f"{type(ui).__name__}: {pics['picture']} pictures drawn for seat A, "
                    f"{pics['picture turned']} for seat B")
     return out
+
+
+def map_legend(ui: Any, texts: Iterable[Any]) -> list[Problem]:
+    """The mission map keeps the legend of its three markers for each seat, at every size."""
+    if not isinstance(ui, m.MapUi):
+        return []
+    words = [ui.labels.get(st, st) for st in ("ticked", "playable", "locked")]
+    drawn = Counter(t.text for t in texts)
+    want = 2 if ui.orientation == "table" else 1
+    return [f"the map's legend lacks {w!r}" for w in words if drawn[w] < want]
 
 
 def typography(language: str, texts: list[str]) -> list[Problem]:
