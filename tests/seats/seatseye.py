@@ -14,7 +14,20 @@ frame the app shows and asks, for seat A and seat B:
   picture of a card is drawn for both seats; in the "upright" orientation nothing is turned;
 - **joystick** (each direction pressed on a grid): the seat's cursor moves to *that seat's* right, left, away
   or toward (seat B sits across the table: its right is the display's left; a box set upright turns nothing);
-- **hints** (each notice after a short press): a "hold X" hint names the button that was pressed.
+- **hints** (each notice after a short press): a "hold X" hint names the button that was pressed; a disabled
+  (struck through) menu row, when chosen, says why;
+- **the giver's key**: a clue giver spells with its own key in sight on its OLED, no clue entry on the shared
+  display carries a key, the classic spymasters' OLED has its legend;
+- **legibility** (on the grids): both seats' card words at the same contrast, at least 7:1; a card where a seat
+  touched a bystander carries a mark of at least 19 px; the hot-seat picker's symbols as tall as its letters;
+  the mission map keeps its legend for each seat; no French " :" outside French.
+
+``Table.press``, ``hold``, ``touch_down``/``touch_up``, ``wait`` and ``type`` are the hands; ``choose`` picks a
+menu row by its translated label. ``Table.ok()`` fails with every problem seen. Settings reachability and the
+café mode's public rows are checked by tests/seats/test_seats_settings.py with the same hands.
+
+Not covered yet: the remote host and guest (two boxes over the broker; device/remote), whose guest is being
+reworked in issue 29.
 
 Nothing is read from pixels by OCR: texts and marks come from the renderers' recording surfaces
 (``device.render.text.record_texts`` and ``note_mark``), as in the layout test.
@@ -44,8 +57,7 @@ SIZES = ((1280, 720), (800, 480))
 #: The tick the harness lets pass while a button or a finger is held (every one is checked).
 STEP = 0.25
 
-#: Texts a seat may be shown once, for one seat only (``turned`` False: for A): none on a table box, apart from
-#: what the app itself prints for one seat on purpose. Filled per check by ``one_sided``.
+#: One thing a seat would see wrong, with where and when (the table collects them; ``ok`` fails on any).
 Problem = str
 
 
@@ -223,9 +235,8 @@ class Table:
     def _drawn(self, frame: Any) -> list[Problem]:
         ui = frame.shared
         view = frame.view
-        token = f"{type(ui).__name__}|{ui!r}|{getattr(view, 'version', None)}|{view!r:.0}"
-        if isinstance(view, object) and view is not None:
-            token += repr(getattr(view, "cards", ""))
+        # one drawing per distinct picture: the model, and the public cards it is drawn over
+        token = f"{type(ui).__name__}|{ui!r}|{getattr(view, 'version', None)}|{getattr(view, 'cards', '')!r}"
         if token in self._seen:
             return []
         self._seen.add(token)
