@@ -10,13 +10,13 @@ import copy
 import logging
 import sqlite3
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from device import ringfx
 from device.hourglass import Hourglass
 from device.i18n import Translator
 from device.render import models as m
-from device.storage import Finish, Storage
+from device.storage import Finish, GameRow, Storage
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.session import GameSession, SetupError, session_from_record
@@ -30,6 +30,35 @@ class NotSaved(IllegalAction):
 
 
 UiSource = Callable[[], "dict[str, Any] | None"]
+
+
+class MoveRouter(Protocol):
+    """A game played with another box (``device.remote``): injected into the one controller, it takes the moves
+    of the games it routes (the local seat's go through its link) and resumes the saved games it owns (with their
+    link: such a game never resumes without it, never as a local game)."""
+
+    def routes(self) -> bool:
+        """The game in play is one of the router's (its moves go through ``act``)."""
+
+    def act(self, action: Any, version: int, *, quiet: bool = False) -> list[Event]:
+        """A move of the local seat in a routed game (``GameController.commit`` does the commit)."""
+
+    def owns(self, row: GameRow) -> bool:
+        """A saved game that only this router can resume."""
+
+    def resume(self, row: GameRow) -> bool:
+        """Resume ``row`` with its link; False when it cannot be (it says why in the log)."""
+
+    def memory(self) -> dict[str, Any] | None:
+        """What the router saves with each move of a routed game (None: nothing)."""
+
+    def abandoned(self) -> None:
+        """The routed game in play is being abandoned on this box (tell the other box)."""
+
+
+def routed_row(row: GameRow) -> bool:
+    """A saved game played with another box (its options name the link): only its router resumes it."""
+    return isinstance(row.options.get("remote"), dict)
 
 
 class GameController:
@@ -52,6 +81,8 @@ class GameController:
         self.effects: list[m.RingEffect] = []
         #: what a kind of game keeps between its screens (the solo partner, its explanations), by name
         self.keep: dict[str, Any] = {}
+        #: the games played with another box go through it (``device.remote``); None on a box without one
+        self.router: MoveRouter | None = None
         try:
             self.hourglass = Hourglass(float(settings["hourglass_seconds"]), clock)
         except ValueError:
@@ -86,6 +117,8 @@ class GameController:
         row = self.storage.current_game()
         if row is None:
             return False
+        if routed_row(row):  # a game with another box: only with its link (it stays saved for it otherwise)
+            return self.router is not None and self.router.owns(row) and self.router.resume(row)
         try:
             session, _ = session_from_record(dict(row.setup, actions=[]), row.options.get("language", "fr"))
             session.replay(self.storage.actions(row.id))
@@ -93,14 +126,17 @@ class GameController:
             log.error("the saved game %d cannot be resumed (%s): abandoned", row.id, exc)
             self.storage.abandon_game(row.id)
             return False
+        self.adopt(row, session, self.storage.load_ui(row.id))
+        log.info("resumed game %d at move %d", row.id, session.version)
+        return True
+
+    def adopt(self, row: GameRow, session: GameSession, ui: dict[str, Any] | None) -> None:
+        """Make the saved game ``row`` (replayed into ``session``) the game in play, on its saved screen."""
         self.session, self.id, self.kind = session, row.id, row.kind
         self.options = dict(row.options)
-        ui = self.storage.load_ui(row.id)
         self.saved_ui = ui
         self.hourglass.reset()  # a resumed game starts with the sand timer at rest
         self.show_game(ui)
-        log.info("resumed game %d at move %d", row.id, session.version)
-        return True
 
     def begin(self, session: GameSession, *, kind: str, options: dict[str, Any] | None = None,
               sheet: int | None = None) -> None:
@@ -135,8 +171,14 @@ class GameController:
         self._close()
 
     def abandon(self) -> None:
+        if self.router is not None and self.router.routes():
+            self.router.abandoned()
         if self.id is not None and self.session is not None and not self.session.over:
             self.storage.abandon_game(self.id)
+        self._close()
+
+    def close(self) -> None:
+        """Forget the game in play here (it was ended elsewhere: a remote partner abandoned it)."""
         self._close()
 
     def _close(self) -> None:
@@ -144,6 +186,13 @@ class GameController:
 
     # -- moves -----------------------------------------------------------------------------------------------
     def act(self, action: Any, version: int, *, quiet: bool = False) -> list[Event]:
+        """A move made on this box: committed here (``commit``), or handed to the router of a game played with
+        another box. Raises engine.errors.IllegalAction; nothing is stored or shown then."""
+        if self.router is not None and self.router.routes():
+            return self.router.act(action, version, quiet=quiet)
+        return self.commit(action, version, quiet=quiet)
+
+    def commit(self, action: Any, version: int, *, quiet: bool = False) -> list[Event]:
         """Apply ``action`` made against state ``version``; commit it; then its events reach the outputs.
 
         Raises engine.errors.IllegalAction (StaleAction for an old version); nothing is stored or shown then.
@@ -193,7 +242,9 @@ class GameController:
         if self.id is None:
             return None
         # a deep copy: screens mutate their state in place, the saved copy must not follow it
-        return copy.deepcopy(self.ui_state())
+        ui = copy.deepcopy(self.ui_state())
+        memory = self.router.memory() if self.router is not None and self.router.routes() else None
+        return ui if memory is None else dict(ui or {}, remote=memory)
 
     def save_ui(self) -> None:
         """Persist the current game screen's state (so a restart resumes the same screen and phase)."""

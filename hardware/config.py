@@ -128,6 +128,8 @@ class RemoteConfig:
     ca_file: str = ""
     username: str = ""
     password_file: str = ""
+    #: the configuration file has a [remote] section: the box offers remote play (``duetbox run``)
+    enabled: bool = False
 
 
 @dataclass(frozen=True)
@@ -320,7 +322,7 @@ def _build(data: Mapping[str, Any]) -> HardwareConfig:
     r = data["ring"]
     ring = RingConfig(**{**r, "brightness": float(r["brightness"]), "gamma": float(r["gamma"])})
     return HardwareConfig(buttons=buttons, oleds=oleds, ring=ring, display=DisplayConfig(**data["display"]),
-                          remote=RemoteConfig(**data.get("remote", {})))
+                          remote=RemoteConfig(**data.get("remote", {}), enabled="remote" in data))
 
 
 def problems_in(user: Mapping[str, Any]) -> list[str]:

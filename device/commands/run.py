@@ -36,8 +36,8 @@ from engine.userfiles import RECORD_LIMIT, SCRIPT_LIMIT, UnreadableFile, os_reas
 
 if TYPE_CHECKING:  # pragma: no cover - typing only (this command imports the app when it runs)
     from device import audio
+    from device.app import App
     from device.notify import Notifier
-    from device.remote.app import RemoteApp
     from device.storage import Storage
     from hardware.box import Box
     from hardware.config import HardwareConfig
@@ -290,8 +290,9 @@ def _main(argv: list[str]) -> int:
     size = _size(args.size)
     config = _config(args)
 
+    from device.app import App
     from device.notify import Notifier
-    from device.remote.app import RemoteApp as App  # the box app, able to play a Duet with a remote box
+    from device.remote.app import remote_app
     from device.remote.transport import BrokerConfig
     from device.storage import Storage, StorageError, data_dir
     from engine.session import SetupError
@@ -311,9 +312,14 @@ def _main(argv: list[str]) -> int:
             storage.close()
             raise
     box = _open(args.hardware, config, size, storage, notifier)
-    app = App(box, storage, seed=args.seed, notifier=notifier, sound=_sound(args.hardware),
-              speech=_speech(args.hardware), power=_power if args.hardware == "pi" else None,
-              strict=args.hardware == "mock", broker=BrokerConfig.from_config(config.remote))
+    options: dict[str, Any] = {"seed": args.seed, "notifier": notifier, "sound": _sound(args.hardware),
+                               "speech": _speech(args.hardware), "power": _power if args.hardware == "pi" else None,
+                               "strict": args.hardware == "mock"}
+    # remote play when asked for, or when the configuration names a broker ([remote]); else a local box only
+    if args.remote or config.remote.enabled:
+        app = remote_app(box, storage, broker=BrokerConfig.from_config(config.remote), **options)
+    else:
+        app = App(box, storage, **options)
     if ops is None:
         # a SIGTERM during start-up (systemd stopping a box still drawing its first frame) is noted now and
         # ends the loop cleanly as soon as it runs, instead of killing the process mid-start
@@ -406,21 +412,26 @@ def _wait_for_devices(config: HardwareConfig, notifier: Notifier | None) -> None
                          "(see docs/troubleshooting.md)")
 
 
-def _start_remote(app: RemoteApp, role: str, code: str | None) -> None:
-    """``--remote host``: deal a remote game and print its code; ``--remote join``: join ``--code`` or type it."""
+def _start_remote(app: App, role: str, code: str | None) -> None:
+    """``--remote host``: offer a remote game and print its code; ``--remote join``: join ``--code`` or type it.
+    A remote game saved on this box is resumed instead (its pinned session: no new pairing, no code needed)."""
     from device.remote.pairing import BadCode, normalise
     from device.remote.screens import CodeEntryScreen
 
+    play = app.remote
+    assert play is not None
+    if play.linked:
+        print("resuming the saved remote game (no code needed)", flush=True)
+        return
     if role == "host":
-        if app.remote is None:
-            code = app.host_game()
-            print(f"remote game code: {code}", flush=True)
+        code = play.host_game()
+        print(f"remote game code: {code}", flush=True)
         return
     if code is None:
-        app.switch(CodeEntryScreen(app))
+        app.switch(CodeEntryScreen(app, play))
         return
     try:
-        app.join_game(normalise(code))
+        play.join_game(normalise(code))
     except BadCode as exc:
         app.shutdown()
         raise UsageError(f"--code: {exc}") from None

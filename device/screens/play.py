@@ -191,7 +191,10 @@ class DuetPlayScreen(Screen):
             return
         button = event.button
         if button in ("up", "down", "left", "right"):
-            self.cursors[seat] = move_card(self.cursors[seat], button, seat)
+            # seat B across the table moves the other way round; a box whose seat B faces its display (a remote
+            # guest's, turned half a turn for it) has it move as seat A's does
+            across = seat == "B" and bool(self.host.game.options.get("b_across", True))
+            self.cursors[seat] = move_card(self.cursors[seat], button, "B" if across else None)
         elif button == "ok":
             self._ok(seat, view, event.time)
         elif button == "stop":

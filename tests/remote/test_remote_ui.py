@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from remotebox import OPEN, Broker, make_box, pump
+from remotebox import OPEN, Broker, make_box, paired, pump
 
 from device.remote.pairing import ALPHABET
 from device.remote.screens import CodeEntryScreen, RemoteMenuScreen, WaitingScreen
@@ -36,8 +36,8 @@ def test_host_and_join_from_the_menus_with_the_joystick(tmp_path: Path, broker: 
     _choose(host, "remote.menu")
     assert isinstance(host.screen, RemoteMenuScreen)
     _choose(host, "remote.host")
-    code = host.link.pairing.code
-    pump([host], lambda: host.link.connected, "the host to reach the broker")
+    code = host.remote.link.code
+    pump([host], lambda: host.remote.link.connected, "the host to reach the broker")
     host.step(0)
     shared = host.frame().shared
     assert isinstance(shared, m.MessageUi) and shared.title == "Waiting for your partner…"
@@ -58,14 +58,14 @@ def test_host_and_join_from_the_menus_with_the_joystick(tmp_path: Path, broker: 
         assert code in guest.frame().shared.title
     else:
         assert guest.game.session is not None
-    pump([host, guest], lambda: guest.game.session is not None and guest.link.ready and host.link.ready, "the pairing")
+    pump([host, guest], lambda: paired(host, guest), "the pairing")
     frame = guest.frame()
     assert frame.oleds["A"].title == "Remote partner"  # the host's seat: no key drawn on this box
     assert "A" not in frame.seat_views and "B" in frame.seat_views
     assert host.frame().oleds["B"].title == "Remote partner" and "B" not in host.frame().seat_views
     # the partner goes away: both screens say so; MENU leads back to the menu, the game stays saved
-    guest.kill()
-    pump([host], lambda: host.link.status == "partner_offline", "the host to notice")
+    guest.remote.kill()
+    pump([host], lambda: host.remote.link.status == "partner_offline", "the host to notice")
     host.step(0)
     assert host.frame().shared.title == "Partner offline, game paused"
     assert host.frame().oleds["A"].lines == ("MENU: back to the menu (the game stays saved)",)
@@ -86,7 +86,7 @@ class Speaker:
 
 
 def test_the_partners_cursor_and_clue_reach_the_other_box(tmp_path: Path, broker: Broker) -> None:
-    from device.remote.app import RemoteApp
+    from device.remote.app import remote_app
     from device.storage import Storage
     from engine.actions import Clue
     from hardware.box import open_box
@@ -96,12 +96,12 @@ def test_the_partners_cursor_and_clue_reach_the_other_box(tmp_path: Path, broker
     storage.set_setting("language", "en")
     storage.set_setting("speech_B", True)
     speaker = Speaker()
-    guest = RemoteApp(open_box("mock"), storage, broker=broker.config, seed=2, speech=speaker)
+    guest = remote_app(open_box("mock"), storage, broker=broker.config, seed=2, speech=speaker)
     guest.start()
     OPEN.append(guest)
-    code = host.host_game(code="HKMPRT", pack="en")
-    guest.join_game(code)
-    pump([host, guest], lambda: guest.game.session is not None and guest.link.ready and host.link.ready, "the pairing")
+    code = host.remote.host_game(code="HKMPRT", pack="en")
+    guest.remote.join_game(code)
+    pump([host, guest], lambda: paired(host, guest), "the pairing")
     start = START_CURSORS["A"]  # seat A's near left corner
     _press(host, "A.right")  # seat A's cursor one card right
     pump([host, guest], lambda: guest.screen.cursors.get("A") == start + 1, "the host's cursor on the guest's display")
@@ -121,9 +121,9 @@ def test_the_guests_shared_display_is_the_hosts_turned_half_a_turn(tmp_path: Pat
 
     host = make_box(tmp_path / "host", broker, seed=1)
     guest = make_box(tmp_path / "guest", broker, seed=2)
-    host.host_game(code="HKMPRT", pack="en")
-    guest.join_game("HKMPRT")
-    pump([host, guest], lambda: guest.game.session is not None and guest.link.ready and host.link.ready, "the pairing")
+    host.remote.host_game(code="HKMPRT", pack="en")
+    guest.remote.join_game("HKMPRT")
+    pump([host, guest], lambda: paired(host, guest), "the pairing")
     pump([host, guest], lambda: guest.screen.cursors.get("A") == host.screen.cursors.get("A")
          and host.screen.cursors.get("B") == guest.screen.cursors.get("B"), "the cursors to agree")
     for app in (host, guest):
@@ -165,4 +165,4 @@ def test_a_new_remote_game_over_a_saved_game_asks_first_with_keep_preselected(tm
         assert isinstance(box.screen, RemoteMenuScreen)
         current = box.storage.current_game()
         assert current is not None and current.id == saved
-    assert box.link is None  # nothing was offered on the broker
+    assert box.remote.link is None  # nothing was offered on the broker
