@@ -312,18 +312,24 @@ def test_only_the_partners_key_opens_a_message_and_a_replay_of_an_older_start_is
 
 
 def test_heartbeats_cannot_be_replayed_to_fake_a_partner_that_is_gone() -> None:
-    host, guest, _, _, clock, broker = _paired()
+    host, guest, host_table, _, clock, broker = _paired()
     beats = _sent(broker, "beat")
     guest_beats = [b for b in beats if "/guest/" in b[0]]
     guest.close(clean=False)
     clock.t += 10
     pump(host)
     assert host.status == "partner_offline"
+    # the host restarts (it remembers no sequence number of the guest's): the replayed heartbeats are new to it,
+    # of the guest's latest start, sealed by the guest -- and answer nonces this start of the host never sent
+    host.close(clean=False)
+    host = RemoteLink("host", host_table, BrokerConfig(), keys=host_table.kept, now=clock,
+                      transport=type(guest.transport))
+    pump(host)
     for _ in range(3):  # replay every heartbeat the guest ever sent, again and again
         host.transport.inbox = [("message", t, p, False, 0, 0) for t, p in guest_beats]  # type: ignore[attr-defined]
         host.poll()
         clock.t += 1
-    assert host.status == "partner_offline"
+    assert host.status == "partner_offline" and host.received >= len(guest_beats)
 
 
 def test_the_host_plays_only_the_guests_own_legal_moves_at_its_version_and_says_out_of_step() -> None:
@@ -338,6 +344,10 @@ def test_the_host_plays_only_the_guests_own_legal_moves_at_its_version_and_says_
     guest._send_pending()  # a resend: the same move twice
     pump(host, guest)
     assert host_table.actions == [{"type": "stop", "seat": "B"}]
+    snapshots = len(_sent(broker, "snapshot"))
+    guest.propose(0, {"type": "penalty"})  # behind the host now: not played, the guest gets the snapshot
+    pump(host, guest)
+    assert host_table.actions == [{"type": "stop", "seat": "B"}] and len(_sent(broker, "snapshot")) > snapshots
 
 
 def test_the_guest_answers_only_a_legal_guess_of_seat_a_at_its_move_and_one_card_per_move() -> None:

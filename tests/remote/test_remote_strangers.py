@@ -293,3 +293,19 @@ def test_a_box_without_a_broker_never_resumes_a_remote_game_as_a_local_one(tmp_p
         assert storage.current_game() is not None  # still saved, for the box with its link
     finally:
         local.shutdown()
+
+
+def test_the_guests_box_tells_a_colour_only_for_a_guess_seat_a_may_make_now(tmp_path: Path, broker: Broker) -> None:
+    """What the guest's box answers its partner's box (even a changed one, asking what it likes): the colour of a
+    hidden card seat A may guess at this very move, nothing else."""
+    host, guest = pair(tmp_path, broker)
+    play(host, guest, Clue("A", None, 2))  # seat B guesses now: seat A may guess nothing
+    play_ = guest.remote
+    assert [play_.remote_resolve(1, c) for c in range(25)] == [None] * 25
+    a_side = host.game.session.setup["key"]["A"]
+    play(host, guest, Guess("B", a_side.index("N")))  # a bystander: B's turn ends
+    play(host, guest, Clue("B", None, 2))  # seat A guesses now
+    v = guest.game.session.version
+    side = guest.game.session.setup["key"]["B"]
+    assert [play_.remote_resolve(v, c) for c in range(25)] == [side[c] for c in range(25)]
+    assert play_.remote_resolve(v - 1, 0) is None and play_.remote_resolve(v + 1, 0) is None  # another move
