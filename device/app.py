@@ -122,6 +122,7 @@ class App:
         if self._screen is not None:
             self._screen.exit()
         self._screen = screen
+        self.box.want_text(screen.wants_text)
         screen.enter()
 
     def woken(self) -> None:

@@ -432,7 +432,9 @@ class RemotePlay:
         tr = app.tr
         partner = link.remote_seat
         at = link.partner_cursor
-        partner_lines = (tr("remote.partner_at", card=at + 1),) if at is not None else ()
+        partner_lines: tuple[str, ...] = (tr("remote.partner_at", card=at + 1),) if at is not None else ()
+        if link.verifier is not None:  # the four digits the partner's box shows too: nobody sits between them
+            partner_lines += (tr("remote.check_short", digits=link.verifier),)
         frame.oleds = dict(frame.oleds)
         frame.oleds[partner] = m.OledTextUi(tr("remote.partner"), partner_lines)
         frame.seat_views = {k: v for k, v in frame.seat_views.items() if k != partner}
@@ -458,7 +460,10 @@ class RemotePlay:
             title = tr("remote.waiting_partner")
         else:
             title = tr("remote.partner_offline")
+        # the code is not shown any more (it was good for one pairing, done): the verifier instead
         lines: tuple[str, ...] = (tr("remote.paused_line"), tr("remote.back"))
+        if link.verifier is not None:
+            lines = (tr("remote.check", digits=link.verifier),) + lines
         ui = m.MessageUi(title, lines, orientation="upright")  # one player per box; a guest's display is turned
         oled = m.OledTextUi(title, (tr("remote.back"),))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})

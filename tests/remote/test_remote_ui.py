@@ -105,7 +105,8 @@ def test_the_partners_cursor_and_clue_reach_the_other_box(tmp_path: Path, broker
     start = START_CURSORS["A"]  # seat A's near left corner
     _press(host, "A.right")  # seat A's cursor one card right
     pump([host, guest], lambda: guest.screen.cursors.get("A") == start + 1, "the host's cursor on the guest's display")
-    assert guest.frame().oleds["A"].lines == (f"Cursor on card {start + 2}",)
+    verifier = guest.remote.link.verifier
+    assert guest.frame().oleds["A"].lines == (f"Cursor on card {start + 2}", f"Check: {verifier}")
     host.game.act(Clue("A", None, 2), 0)
     pump([host, guest], lambda: guest.game.session.version == 1, "the clue")
     assert speaker.said == ["Your partner's clue: 2"]  # a clue without a typed word: its number
@@ -166,3 +167,56 @@ def test_a_new_remote_game_over_a_saved_game_asks_first_with_keep_preselected(tm
         current = box.storage.current_game()
         assert current is not None and current.id == saved
     assert box.remote.link is None  # nothing was offered on the broker
+
+
+def test_the_guest_plays_seat_b_as_its_player_sees_the_turned_display(tmp_path: Path, broker: Broker) -> None:
+    """On the guest's box seat B faces its display (turned half a turn for it): left moves the cursor to the card
+    on its left, down to the card below, as seat A's joystick does; a move on its way says "Sending…" on the key
+    map's status line, and a refused one says so there too; the code is not on screen once paired (the verifier
+    is, the same on both boxes)."""
+    from engine.actions import Clue, Guess
+
+    host = make_box(tmp_path / "host", broker, seed=1)
+    guest = make_box(tmp_path / "guest", broker, seed=2)
+    host.remote.host_game(code="HKMPRT", pack="en")
+    guest.remote.join_game("HKMPRT")
+    pump([host, guest], lambda: paired(host, guest), "the pairing")
+    start = guest.screen.cursors["B"]
+    _press(guest, "B.left")
+    assert guest.screen.cursors["B"] == start - 1
+    _press(guest, "B.down")
+    assert guest.screen.cursors["B"] == start + 4
+    host.game.act(Clue("A", None, 2), 0)
+    pump([host, guest], lambda: guest.game.session.version == 1, "the clue")
+    guest.game.act(Guess("B", 3), 1)
+    oled = guest.frame().oleds["B"]
+    assert isinstance(oled, m.SeatKeyUi) and oled.role == "Sending…"
+    pump([host, guest], lambda: guest.game.session.version == 2, "the guess")
+    guest.remote.link._refuse("NotYourTurn")
+    assert guest.frame().oleds["B"].role == "The other box refused that move"
+    guest.remote.link._refuse("OutOfStep")
+    assert guest.frame().oleds["B"].role == "Out of step: catching up"
+    # the partner's box away: the paused screen says so, with the verifier and without the code
+    guest.remote.kill()
+    pump([host], lambda: host.remote.link.status == "partner_offline", "the host to notice")
+    lines = host.frame().shared.lines
+    assert not any("HKMPRT" in line for line in lines) and any(host.remote.link.verifier in line for line in lines)
+
+
+def test_the_code_entry_types_erases_with_stop_and_joins_with_enter(tmp_path: Path, broker: Broker) -> None:
+    host = make_box(tmp_path / "host", broker, seed=1)
+    guest = make_box(tmp_path / "guest", broker, seed=2)
+    code = host.remote.host_game(pack="en")
+    _choose(guest, "remote.menu")
+    _choose(guest, "remote.join")
+    assert guest.box.text_mode  # the emulator's letter keys type here
+    guest.box.type_text(None, "ZZ")
+    guest.step(0)
+    _press(guest, "B.stop")  # STOP erases: the blank under the cursor is nothing, so the Z before it goes
+    _press(guest, "B.stop")
+    assert guest.screen.typed == 0 and guest.frame().shared.lines[0].startswith("[A] _  _")
+    guest.box.type_text(None, code.lower() + "\n")
+    guest.step(0)
+    assert isinstance(guest.screen, WaitingScreen) or guest.game.session is not None
+    assert not guest.box.text_mode
+    pump([host, guest], lambda: paired(host, guest), "the pairing")
