@@ -220,3 +220,29 @@ def test_the_code_entry_types_erases_with_stop_and_joins_with_enter(tmp_path: Pa
     assert isinstance(guest.screen, WaitingScreen) or guest.game.session is not None
     assert not guest.box.text_mode
     pump([host, guest], lambda: paired(host, guest), "the pairing")
+
+
+def test_a_wrong_code_and_an_unreachable_broker_say_so_with_a_way_back(tmp_path: Path, broker: Broker,
+                                                                      monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from device.remote import link as link_module
+    from device.remote.screens import EndedScreen, HostWaitingScreen
+    from device.remote.transport import BrokerConfig
+
+    host = make_box(tmp_path / "host", broker, seed=1)
+    guest = make_box(tmp_path / "guest", broker, seed=2)
+    host.remote.host_game(code="HKMPRT", pack="en")
+    pump([host], lambda: host.remote.link.connected, "the host on the broker")
+    guest.remote.join_game("HKMPRS")  # one letter wrong: the exchange fails on both boxes at once
+    pump([host, guest], lambda: isinstance(host.screen, EndedScreen) and isinstance(guest.screen, EndedScreen),
+         "both boxes to say it")
+    assert host.frame().shared.title == guest.frame().shared.title == "Wrong code"
+    _press(guest, "B.ok")
+    assert isinstance(guest.screen, MenuScreen)
+    # no broker at the address: the waiting screen says so after a while, MENU goes back
+    monkeypatch.setattr(link_module, "BROKER_TIMEOUT", 0.3)
+    host.remote.broker = BrokerConfig(host="127.0.0.1", port=1, keepalive=2)
+    host.remote.host_game(pack="en")
+    assert isinstance(host.screen, HostWaitingScreen)
+    pump([host], lambda: host.frame().shared.title.startswith("Cannot reach the broker"), "the broker message")
+    _press(host, "menu")
+    assert isinstance(host.screen, MenuScreen) and host.remote.link is None
