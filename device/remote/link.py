@@ -315,9 +315,9 @@ class RemoteLink:
 
     @property
     def no_game(self) -> bool:
-        """The guest: nothing under the code's nameplate for NO_GAME seconds (a code mistyped, or no host)."""
-        return (self.role == "guest" and not self.paired and self.was_up and self._session is None
-                and self.now() - self.started >= NO_GAME)
+        """The guest: not paired NO_GAME seconds after reaching the broker (a code mistyped, no host, or a host
+        gone that left its half of the exchange behind)."""
+        return self.role == "guest" and not self.paired and self.was_up and self.now() - self.started >= NO_GAME
 
     # -- sealing -----------------------------------------------------------------------------------------------
     def _topic(self, name: str, role: Role | None = None) -> str:

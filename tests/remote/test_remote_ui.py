@@ -188,7 +188,8 @@ def test_the_guest_plays_seat_b_as_its_player_sees_the_turned_display(tmp_path: 
     assert guest.screen.cursors["B"] == start + 4
     host.game.act(Clue("A", None, 2), 0)
     pump([host, guest], lambda: guest.game.session.version == 1, "the clue")
-    guest.game.act(Guess("B", 3), 1)
+    green = host.game.session.setup["key"]["A"].index("G")  # an agent: seat B goes on guessing (the key map stays)
+    guest.game.act(Guess("B", green), 1)
     oled = guest.frame().oleds["B"]
     assert isinstance(oled, m.SeatKeyUi) and oled.role == "Sending…"
     pump([host, guest], lambda: guest.game.session.version == 2, "the guess")
