@@ -392,3 +392,34 @@ def test_a_flood_is_handled_in_bounded_batches_and_logged_once(caplog: pytest.Lo
         host.poll()
     assert host.dropped >= len(junk)
     assert len([r for r in caplog.records if "dropped" in r.getMessage()]) <= 1
+
+
+def test_a_broken_sealed_message_costs_only_itself_and_an_old_will_replayed_after_a_restart_pauses_nothing() -> None:
+    """A sealed message of the partner that cannot be parsed (nested too deep) is dropped alone: the move behind it
+    in the same batch is played. The guest's will of an earlier start, replayed after the guest restarted, does
+    not mark it away (the epoch is kept in the database on both sides)."""
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    host, guest, host_table, table, clock, broker = _paired()
+    assert host.keys is not None
+    topic = f"{host.keys.topic}/host/move"
+    deep = b"[" * 60000
+    size = max(SEALED_SIZES) - 28
+    padded = len(deep).to_bytes(4, "big") + deep + bytes(size - 4 - len(deep))
+    broken = b"n" * 12 + AESGCM(host.keys.host_key).encrypt(b"n" * 12, padded, topic.encode())
+    host_table.actions.append({"type": "stop", "seat": "A"})
+    host.committed(0, {"type": "stop", "seat": "A"})
+    good = _sent(broker, "move")[-1]
+    guest.transport.inbox = [("message", topic, broken, False, 0, 0),  # type: ignore[attr-defined]
+                             ("message", good[0], good[1], False, 0, 0)]
+    guest.poll()
+    assert table.actions == [{"type": "stop", "seat": "A"}]
+    # the guest's will, sealed in its first start; the guest restarts; the old will comes again
+    old_will = guest._sealed("gone", {})
+    guest.close(clean=False)
+    again = RemoteLink("guest", table, BrokerConfig(), keys=table.kept, now=clock, transport=type(host.transport))
+    pump(host, again)
+    assert host.ready
+    host.transport.inbox = [("message", f"{host.keys.topic}/guest/gone", old_will, False, 0, 0)]  # type: ignore[attr-defined]
+    host.poll()
+    assert host.ready and host.status == "ready"
