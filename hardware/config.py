@@ -218,7 +218,8 @@ def _check_values(data: Mapping[str, Any], problems: list[str]) -> None:
     _check_oleds(data["oled"], problems)
     _check_ring(data["ring"], problems)
     _check_display(data["display"], problems)
-    _check_remote(data.get("remote", {}), problems)
+    if "remote" in data:  # no [remote]: no remote play, nothing to check
+        _check_remote(data["remote"], problems)
 
 
 def _check_buttons(buttons: Mapping[str, Any], problems: list[str]) -> None:
@@ -310,7 +311,8 @@ def _default_data() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-def _build(data: Mapping[str, Any]) -> HardwareConfig:
+def _build(data: Mapping[str, Any], *, remote: bool = False) -> HardwareConfig:
+    """``remote``: the user's file has a [remote] section (the bundled default's does not count)."""
     b = data["buttons"]
     seats: dict[str, SeatPins] = {}
     for seat in SEATS:
@@ -322,7 +324,7 @@ def _build(data: Mapping[str, Any]) -> HardwareConfig:
     r = data["ring"]
     ring = RingConfig(**{**r, "brightness": float(r["brightness"]), "gamma": float(r["gamma"])})
     return HardwareConfig(buttons=buttons, oleds=oleds, ring=ring, display=DisplayConfig(**data["display"]),
-                          remote=RemoteConfig(**data.get("remote", {}), enabled="remote" in data))
+                          remote=RemoteConfig(**data.get("remote", {}), enabled=remote))
 
 
 def problems_in(user: Mapping[str, Any]) -> list[str]:
@@ -338,7 +340,7 @@ def parse_config(user: Mapping[str, Any], source: str = "configuration") -> Hard
     problems = problems_in(user)
     if problems:
         raise ConfigError(problems, source)
-    return _build(_merge(_default_data(), user))
+    return _build(_merge(_default_data(), user), remote="remote" in user)
 
 
 def _read(path: Path) -> dict[str, Any]:
