@@ -48,11 +48,15 @@ from device.remote.pairing import Pake, Rejected, Role, Session, open_sealed, pl
 from device.remote.secret import new_private_key, public_hex
 from device.remote.secret import open_sealed as open_side
 from device.remote.transport import BrokerConfig, Transport
+from engine.board import DUET as DUET_BOARD
 from engine.errors import IllegalAction
+from engine.seats import Seat
 
 log = logging.getLogger("duetbox.remote")
 
-SEAT_OF: dict[str, str] = {"host": "A", "guest": "B"}
+SEAT_OF: dict[str, Seat] = {"host": "A", "guest": "B"}
+#: The largest card number and count of a Duet board (a count of greens is at most the cards).
+_LAST_CARD = DUET_BOARD.cards - 1
 #: Seconds between two sends of a proposal (or a hello, or a colour asked) still waiting for its answer.
 RESEND = 1.0
 #: Seconds a refused proposal is mentioned on the local seat's OLED.
@@ -608,7 +612,7 @@ class RemoteLink:
         return was
 
     def _on_cursor(self, message: dict[str, Any]) -> bool:
-        card = _int(message.get("card"), 0, 24)
+        card = _int(message.get("card"), 0, _LAST_CARD)
         if card is None:
             return False
         self.partner_cursor = card
@@ -616,7 +620,7 @@ class RemoteLink:
 
     def _on_reveal(self, message: dict[str, Any]) -> bool:
         side = message.get("side")
-        if not (isinstance(side, str) and len(side) == 25 and set(side) <= set("GNX")):
+        if not (isinstance(side, str) and len(side) == DUET_BOARD.cards and set(side) <= set("GNX")):
             self._garbage("not a side of a key")
             return False
         self.partner_side = side
@@ -715,7 +719,7 @@ class RemoteLink:
         return True
 
     def _host_facts(self, message: dict[str, Any]) -> bool:
-        version, left = _int(message.get("v"), 0, 10_000), _int(message.get("left"), 0, 25)
+        version, left = _int(message.get("v"), 0, 10_000), _int(message.get("left"), 0, DUET_BOARD.cards)
         if version is None or left is None:
             return False
         if self.setup_message is not None:  # the guest has its side: nothing to send it again
@@ -752,7 +756,7 @@ class RemoteLink:
                 self._publish("refuse", {"v": version, "why": "OutOfStep"})
             return False
         try:
-            if _int(left, 0, 25) is not None:
+            if _int(left, 0, DUET_BOARD.cards) is not None:
                 self.table.remote_learn(version, left=left)
             self.table.remote_commit(version, action, seat=self.remote_seat)
         except (IllegalAction, ValueError, KeyError, TypeError) as exc:
@@ -822,7 +826,7 @@ class RemoteLink:
         return self._catch_up()
 
     def _guest_resolve(self, message: dict[str, Any]) -> bool:
-        version, card = _int(message.get("v"), 0, 10_000), _int(message.get("card"), 0, 24)
+        version, card = _int(message.get("v"), 0, 10_000), _int(message.get("card"), 0, _LAST_CARD)
         if version is None or card is None:
             self._garbage("not a guess to resolve")
             return False
@@ -872,7 +876,7 @@ class RemoteLink:
                 if not isinstance(action, dict):
                     raise ValueError("a move without its action")
                 self.table.remote_learn(current, colour=colour if isinstance(colour, str) else None)
-                if _int(left, 0, 25) is not None:
+                if _int(left, 0, DUET_BOARD.cards) is not None:
                     self.table.remote_learn(current + 1, left=left)
                 self.table.remote_commit(current, action)
             except (IllegalAction, ValueError, KeyError, TypeError) as exc:

@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from device.inputs import InputInterpreter
+from device.modes import REMOTE
 from device.navigation import Navigator
 from device.outputs import Outputs
 from device.remote.link import SEAT_OF, Ended, Keys, RemoteLink
@@ -53,9 +54,9 @@ from hardware.box import Box
 log = logging.getLogger("duetbox.remote")
 
 #: The ``kind`` of a remote game in storage.
-KIND = "remote"
+KIND = REMOTE.kind
 #: The ``kind`` of the wake-up event the network thread puts in the box's queue.
-WAKE = "remote"
+WAKE = "link-wake"
 #: Where the pinned link of the game in play is kept (the box's database, ``meta``): its keys and counters.
 LINK_META = "remote.link"
 

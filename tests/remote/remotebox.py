@@ -19,7 +19,7 @@ from device.app import App  # noqa: E402
 from device.remote.app import remote_app  # noqa: E402
 from device.remote.transport import BrokerConfig  # noqa: E402
 from device.storage import Storage  # noqa: E402
-from hardware.box import open_box  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 
 #: Every wait of these tests is bounded: a broken link fails the test in seconds instead of hanging it.
 WAIT = 15.0
