@@ -282,7 +282,7 @@ def test_the_end_of_a_game_clears_the_broker_and_a_saved_game_resumes_its_own_se
 
 def test_a_box_without_a_broker_never_resumes_a_remote_game_as_a_local_one(tmp_path: Path, broker: Broker) -> None:
     from device.storage import Storage
-    from hardware.box import open_box
+    from hardware.factory import open_box
 
     host, guest = pair(tmp_path, broker)
     play(host, guest, Clue("A", None, 2))
