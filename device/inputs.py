@@ -11,7 +11,9 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
+from device.game import GameController
 from device.screens.base import Host
+from device.storage import Storage
 from hardware.base import InputEvent
 
 log = logging.getLogger("duetbox.inputs")
@@ -21,6 +23,16 @@ CHORD_SECONDS = 5.0
 #: MENU held at least this long during a game turns the hourglass (a short press opens the pause menu).
 LONG_PRESS = 0.6
 CHORD = frozenset({(None, "menu"), ("A", "stop"), ("B", "stop")})
+
+
+class LoopHost(Host, Protocol):
+    """The host as the loop's own parts see it (the interpreter, the controller's builders): the whole storage
+    and game controller, which screens only see through ``device.seams``."""
+
+    @property
+    def storage(self) -> Storage: ...
+    @property
+    def game(self) -> GameController: ...
 
 
 class InputFilter(Protocol):
@@ -40,7 +52,7 @@ class InputFilter(Protocol):
 class InputInterpreter:
     """Interprets events and runs timers for one host."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: LoopHost) -> None:
         self.host = host
         self.filters: list[InputFilter] = []
         self.held: dict[tuple[str | None, str], float] = {}

@@ -10,7 +10,7 @@ It is not a second app: it is injected into the app's parts, each through a narr
   remote game resumes only here, with its pinned link (never as a local game);
 - an **input filter** (``device.inputs.InputFilter``): the link is polled with the timers, the remote seat's
   buttons do nothing here, a paused game takes only MENU (on the guest's turned display seat B's joystick moves
-  the way its player sees the grid: the game's ``b_across`` option, read by the play screen);
+  the way its player sees the grid: a remote game is "upright", and ``move_card`` mirrors seat B at a table only);
 - a **frame filter** (``App.frame_filters``): the remote seat's OLED never shows a key ("Remote partner" and
   where the partner's cursor is), the seat-B view is the guest's own, the paused message, "Sending…";
 - a **menu row** (``Navigator.extras``): "Remote Duet".
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
-from device.inputs import InputInterpreter
+from device.inputs import InputInterpreter, LoopHost
 from device.modes import REMOTE
 from device.navigation import Navigator
 from device.outputs import Outputs
@@ -36,7 +36,7 @@ from device.remote.screens import EndedScreen, HostWaitingScreen, WaitingScreen,
 from device.remote.secret import RemoteSession, Unresolved, one_side, seal_to
 from device.remote.transport import BrokerConfig
 from device.render import models as m
-from device.screens.base import Frame, Host
+from device.screens.base import Frame
 from device.screens.flows import deal_words
 from device.screens.parts import Cursors
 from device.storage import GameRow
@@ -61,7 +61,7 @@ WAKE = "link-wake"
 LINK_META = "remote.link"
 
 
-class BoxApp(Host, Protocol):
+class BoxApp(LoopHost, Protocol):
     """The box app remote play is composed into (``device.app.App``): the screens' host and the seams it is
     injected through."""
 
@@ -132,9 +132,8 @@ class RemotePlay:
     def remote_options(role: Role, game: str | None) -> dict[str, Any]:
         # each word once, upright for the local seat: the guest's display is turned half a turn for seat B
         # (``frame``), so both boxes show the same picture, each to its own player; seat B faces that display
-        # (not across a table from it), so its joystick moves as seat A's does ("b_across")
-        return {"remote": {"role": role, "game": game, "seat": SEAT_OF[role]}, "orientation": "upright",
-                "b_across": role == "host"}
+        # (not across a table from it), so its joystick moves as seat A's does ("upright": ``move_card``)
+        return {"remote": {"role": role, "game": game, "seat": SEAT_OF[role]}, "orientation": "upright"}
 
     # -- starting a remote game ------------------------------------------------------------------------------
     def host_game(self, *, code: str | None = None, pack: str | None = None, tokens: int = 9,
