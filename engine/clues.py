@@ -15,7 +15,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
 
@@ -85,6 +85,20 @@ class ClueProblem:
 
 
 def check_clue(
+    word: str, visible: Sequence[str], *, language: str = "fr", strict: bool = True
+) -> tuple[ClueProblem, ...]:
+    """Return every problem of the clue ``word`` against the ``visible`` words; () means acceptable (see
+    ``_check``). The answer is kept per board: the box checks a clue when it is entered and the engine again
+    when it is given, and a refused clue is often entered again."""
+    return _checked(word, tuple(visible), language, strict)
+
+
+@lru_cache(maxsize=256)
+def _checked(word: str, visible: tuple[str, ...], language: str, strict: bool) -> tuple[ClueProblem, ...]:
+    return _check(word, visible, language=language, strict=strict)
+
+
+def _check(
     word: str, visible: Sequence[str], *, language: str = "fr", strict: bool = True
 ) -> tuple[ClueProblem, ...]:
     """Return every problem of the clue ``word`` against the ``visible`` words; () means acceptable.
@@ -265,7 +279,11 @@ def _same_family(a: str, b: str, stem: Callable[[str], str], suffixes: tuple[str
     sa, sb = stem(a), stem(b)
     if sa == sb and sa:
         return True
-    (short_word, short_stem), (long_word, long_stem) = sorted(((a, sa), (b, sb)), key=lambda p: len(p[1]))
+    # the word of the shorter stem first (the first one when both are as long), without sorting: a hot path
+    if len(sb) < len(sa):
+        short_word, short_stem, long_word, long_stem = b, sb, a, sa
+    else:
+        short_word, short_stem, long_word, long_stem = a, sa, b, sb
     if len(short_word) < MIN_PART_LETTERS or len(short_stem) < 3:
         return False
     if not (long_word.startswith(short_stem) and long_stem.startswith(short_stem)):
@@ -299,6 +317,7 @@ def _raw(word: str, language: str) -> str:
 
 
 @cache
+@cache  # one stemmer and one memo of stems per language: the board's words are stemmed once, not at every check
 def _stemmer(language: str) -> Callable[[str], str]:
     algorithm = STEMMER_LANGUAGES.get(language)
     if algorithm is None:
