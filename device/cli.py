@@ -1,4 +1,5 @@
-"""The ``duetbox`` command: dispatches to ``device.commands.<name>.main(argv)``."""
+"""The ``duetbox`` command: dispatches to ``device.commands.<name>.main(argv)`` (``bench.command`` for
+``duetbox bench``: the benchmarks live outside the app package)."""
 
 from __future__ import annotations
 
@@ -19,13 +20,15 @@ COMMANDS: dict[str, str] = {
     "pin": "set the admin PIN from a shell: `duetbox pin set` (the PIN on stdin)",
 }
 
+#: Subcommands whose module is not ``device.commands.<name>``.
+MODULES: dict[str, str] = {"bench": "bench.command"}
+
 
 def usage() -> str:
     lines = ["usage: duetbox COMMAND [ARGS...]   (duetbox COMMAND --help: its options)", "", "commands:"]
     lines += [f"  {name:<9} {text}" for name, text in COMMANDS.items()]
     lines += ["", "options:", "  --help    this list", "  --version print the version of duetbox"]
     return "\n".join(lines)
-
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     if name not in COMMANDS:
         print(f"duetbox: unknown command {name!r} (try: duetbox --help)", file=sys.stderr)
         return 2
-    module_name = "device.commands." + name.replace("-", "_")
+    module_name = MODULES.get(name, "device.commands." + name.replace("-", "_"))
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:

@@ -12,10 +12,11 @@ import sqlite3
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from device import ringfx
-from device.hourglass import Hourglass
 from device.i18n import Translator
+from device.modes import GameOptions, Mode, by_kind
 from device.render import models as m
+from device.services import ringfx
+from device.services.hourglass import Hourglass
 from device.storage import Finish, Storage
 from engine.errors import IllegalAction
 from engine.events import Event
@@ -56,6 +57,16 @@ class GameController:
             self.hourglass = Hourglass(float(settings["hourglass_seconds"]), clock)
         except ValueError:
             self.hourglass = Hourglass(clock=clock)
+
+    @property
+    def mode(self) -> Mode:
+        """The open game's mode (from its kind; Duet for an unknown one)."""
+        return by_kind(self.kind or (self.session.mode if self.session is not None else None))
+
+    @property
+    def opts(self) -> GameOptions:
+        """The open game's options, typed (``options`` is the JSON object saved with it)."""
+        return GameOptions.from_dict(self.options)
 
     @property
     def playing(self) -> bool:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .board import DUET as DUET_BOARD
 from .seats import Seat, parse_seat
 
 MAX_CLUE_NUMBER = 15
-CARDS = 25
+CARDS = DUET_BOARD.cards  # engine.board: 5 x 5
 #: The longest clue word the engine takes, in characters (the box's own entry stops at 20 letters; the longest
 #: single words of the five languages are under 50). A record's longer word is refused before it is checked: a
 #: clue of several MB made ``replay`` run for many seconds and ``run --start`` hang.

@@ -22,13 +22,14 @@ from .errors import (
     WrongPhase,
 )
 from .keycard import CARDS, DuetKey
+from .languages import CODES
 from .seats import SEATS, Seat, other
 
 Phase = Literal["clue", "guess", "sudden_death", "won", "lost"]
 LossReason = Literal["assassin", "sudden_death_miss", "out_of_time"]
 
 STANDARD_TOKENS = 9
-LANGUAGES = ("fr", "en", "ro", "de", "it")  # languages the clue checker can stem
+LANGUAGES = CODES  # languages the clue checker can stem (engine.languages)
 MAX_TOKENS = 11  # the box holds 11 timer tokens (rules §1 Material)
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import sys
 
+from common.userfiles import UnreadableFile
 from engine.pictures_deck import check_deck, deck_directory, read_deck
-from engine.userfiles import UnreadableFile
 
 USAGE = ("usage: duetbox pictures check [DIR]\n\n"
          "  check [DIR]  check a picture deck directory (default: the bundled deck)")

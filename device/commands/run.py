@@ -32,12 +32,14 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from PIL import Image
 
-from engine.userfiles import RECORD_LIMIT, SCRIPT_LIMIT, UnreadableFile, os_reason, read_json, read_text
+from common.userfiles import RECORD_LIMIT, SCRIPT_LIMIT, UnreadableFile, os_reason, read_json, read_text
+from engine.board import DUET as DUET_BOARD
+from hardware.base import SEAT_BUTTONS, SEATS
 
 if TYPE_CHECKING:  # pragma: no cover - typing only (this command imports the app when it runs)
-    from device import audio
-    from device.notify import Notifier
     from device.remote.app import RemoteApp
+    from device.services import audio
+    from device.services.notify import Notifier
     from device.storage import Storage
     from hardware.box import Box
     from hardware.config import HardwareConfig
@@ -45,7 +47,6 @@ if TYPE_CHECKING:  # pragma: no cover - typing only (this command imports the ap
 log = logging.getLogger("duetbox.run")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-BUTTON_NAMES = ("up", "down", "left", "right", "ok", "stop")
 #: Seconds the pi backend waits for its device nodes at start (they can appear a little after boot).
 DEVICE_WAIT = 60
 
@@ -111,7 +112,7 @@ def _button(name: str) -> str:
     if name == "menu":
         return name
     seat, _, button = name.partition(".")
-    if seat not in ("A", "B") or button not in BUTTON_NAMES:
+    if seat not in SEATS or button not in SEAT_BUTTONS:
         raise ValueError(f"unknown button {name!r} (A.ok, B.left, menu, ...)")
     return name
 
@@ -153,8 +154,8 @@ def parse_script(text: str, name: str = "script") -> list[Op]:
                 ops.append(Op(number, verb, (_button(words[0]), _ms(words[1]))))
             elif verb == "touch" and len(words) in (1, 2):  # "touch 7" a tap, "touch 7 700" a finger held 0.7 s
                 card = int(words[0]) if words[0].isdigit() else -1
-                if not 0 <= card < 25:
-                    raise ValueError(f"{words[0]!r} is not a card number 0..24")
+                if not DUET_BOARD.has(card):
+                    raise ValueError(f"{words[0]!r} is not a card number 0..{DUET_BOARD.cards - 1}")
                 ops.append(Op(number, verb, (card,) + tuple(_ms(w) for w in words[1:])))
             elif verb == "type" and len(words) >= 2 and words[0] in ("A", "B", "-"):
                 text_part = rest.strip()[2:].replace("\\n", "\n").replace("\\b", "\b")
@@ -199,7 +200,7 @@ def snapshot(app: Any, directory: Path, name: str) -> None:
 
         shared = Image.frombytes("RGB", display.size, pygame.image.tobytes(display.surface, "RGB"))
     save_png(shared, directory / f"{name}-shared.png")
-    for seat in ("A", "B"):
+    for seat in SEATS:
         image = getattr(box.oleds[seat], "image", None) or Image.new("1", (128, 64), 0)
         save_png(image.convert("1"), directory / f"{name}-oled-{seat}.png")
     ring = {"t": round(app.clock.now(), 3), "count": box.ring.count,
@@ -299,9 +300,9 @@ def _main(argv: list[str]) -> int:
     size = _size(args.size)
     config = _config(args)
 
-    from device.notify import Notifier
     from device.remote.app import RemoteApp as App  # the box app, able to play a Duet with a remote box
     from device.remote.transport import BrokerConfig
+    from device.services.notify import Notifier
     from device.storage import Storage, StorageError, data_dir
     from engine.session import SetupError
 
@@ -376,7 +377,7 @@ def _open(hardware: str, config: HardwareConfig, size: tuple[int, int] | None, s
           notifier: Notifier | None) -> Box:
     """The box; on the pi it degrades instead of dying (see device.degraded and hardware.degrade). UsageError
     (the storage closed) when it cannot open."""
-    from hardware.box import open_box
+    from hardware.factory import open_box
 
     try:
         if hardware == "pi":
@@ -394,7 +395,7 @@ def _open(hardware: str, config: HardwareConfig, size: tuple[int, int] | None, s
 def _wait_for_devices(config: HardwareConfig, notifier: Notifier | None) -> None:
     """At boot the display, GPIO, I2C and SPI nodes can appear a little after the service starts: wait for
     the ones this configuration needs, at most DEVICE_WAIT seconds. UsageError naming those still missing."""
-    from device import notify
+    from device.services import notify
 
     needed = notify.devices_needed(config)
     told: list[str] = []
@@ -439,7 +440,7 @@ def _sound(backend: str) -> audio.SoundPlayer | None:
     if backend == "mock":
         return None
     try:
-        from device.sound import SoundPlayer
+        from device.services.sound import SoundPlayer
 
         return SoundPlayer()
     except Exception:  # noqa: BLE001 - no sound is never fatal
@@ -450,7 +451,7 @@ def _speech(backend: str) -> audio.Speaker | None:
     if backend == "mock":
         return None
     try:
-        from device.speech import Speaker
+        from device.services.speech import Speaker
 
         speaker = Speaker()
         return speaker if speaker.available() else None

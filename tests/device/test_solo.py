@@ -24,7 +24,7 @@ from device.screens.shell import MenuScreen  # noqa: E402
 from device.screens.solo import MOVE_SECONDS, MeantScreen, SoloOverScreen, SoloPlayScreen  # noqa: E402
 from device.storage import Storage  # noqa: E402
 from engine import duet  # noqa: E402
-from hardware.box import open_box  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 from partner.paths import space_path  # noqa: E402
 
 CLUES = [clue for clue, _ in THEMES.values()]

@@ -26,7 +26,7 @@ from device.render import models as m  # noqa: E402
 from device.storage import DB_NAME, Storage, StorageError  # noqa: E402
 from engine.actions import Clue, Guess, Stop  # noqa: E402
 from engine.session import session_from_record  # noqa: E402
-from hardware.box import open_box  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 

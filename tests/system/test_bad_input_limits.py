@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 from helpers_reliability import ROOT, child_env, duetbox, one_line_error
 
+from common.userfiles import DECK_LIMIT
 from device.cli import main as cli
 from engine.actions import MAX_CLUE_LENGTH
 from engine.errors import BadRecord
 from engine.pictures_deck import deck_directory
 from engine.record import replay
 from engine.session import SetupError, session_from_record
-from engine.userfiles import DECK_LIMIT
 
 RECORD = ROOT / "docs" / "scripts" / "records" / "duet.json"
 

@@ -9,7 +9,7 @@ import sys
 
 from helpers_reliability import ROOT, child_env, duetbox
 
-from device.bench import KEYS, TARGETS, i2c_ms, percentile, policy_action, script_lines, setup_record
+from bench.box import KEYS, TARGETS, i2c_ms, percentile, policy_action, script_lines, setup_record
 from engine.actions import Clue, Guess, Stop
 from engine.record import replay
 
@@ -39,14 +39,14 @@ def test_bench_quick_json_prints_every_figure() -> None:
 
 
 def test_bench_pi_profile_quick_json_is_json_only() -> None:
-    from device.bench_pi import PROFILE_KEYS
+    from bench.pi import PROFILE_KEYS
 
     result = bench_json("--profile", "pi4", "--quick")
     assert set(PROFILE_KEYS) <= set(result)
 
 
 def test_bench_table_lists_every_figure() -> None:
-    from device.bench import table
+    from bench.box import table
 
     text = table({k: 1.0 for k in KEYS} | {"targets": {"peak_rss_mb": "met (1.0 < 80.0)"}})
     for key in KEYS:

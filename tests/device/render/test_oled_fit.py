@@ -352,7 +352,7 @@ def test_solo_setup_rows_are_whole_in_every_language(language: str, tmp_path: Pa
     from device.screens.solo import SoloSetupScreen
     from device.solo import DIFFICULTIES
     from device.storage import Storage
-    from hardware.box import open_box
+    from hardware.factory import open_box
 
     app = App(open_box("mock"), Storage(tmp_path / "data"), seed=5)
     try:
@@ -378,7 +378,7 @@ def test_every_setting_and_its_every_value_is_whole_in_every_language(language: 
     from device.app import App
     from device.screens.shell import AdminScreen
     from device.storage import Storage
-    from hardware.box import open_box
+    from hardware.factory import open_box
 
     app = App(open_box("mock"), Storage(tmp_path / "data"), seed=5)
     try:

@@ -1,5 +1,5 @@
 """``duetbox bench [--json] [--quick] [--profile pi4|zero2w]``: measure speed and frugality on this machine
-(see device/bench.py), or with ``--profile`` the Pi's buses and SD card simulated (device/bench_pi.py).
+(see bench/box.py), or with ``--profile`` the Pi's buses and SD card simulated (bench/pi.py).
 
 Exit 0 when the figures were printed (a missed target is reported, not an error), 2 on bad arguments.
 """
@@ -40,14 +40,14 @@ def _stdout_to_stderr() -> Iterator[None]:
 def _measure(args: argparse.Namespace) -> tuple[dict[str, Any], Callable[[Any], str]]:
     """The figures of the bench asked for, and how to print them as a table. RuntimeError: it could not run."""
     if args.remote:
-        from device.bench_remote import measure_remote, remote_table
+        from bench.remote import measure_remote, remote_table
 
         return measure_remote(args.quick), remote_table
     if args.profile is not None:
-        from device.bench_pi import measure_profile, profile_table
+        from bench.pi import measure_profile, profile_table
 
         return measure_profile(args.profile, args.quick), profile_table
-    from device.bench import measure, table
+    from bench.box import measure, table
 
     return measure(args.quick), table
 
@@ -60,7 +60,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--profile", choices=("pi4", "zero2w"),
                         help="simulate a board's I2C bus and SD card (timed fakes) and report its targets")
     parser.add_argument("--remote", action="store_true",
-                        help="a move on one box shown on another over a local Mosquitto (device/bench_remote.py)")
+                        help="a move on one box shown on another over a local Mosquitto (bench/remote.py)")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
