@@ -34,6 +34,7 @@ from typing import Any
 import device.outputs as outputs
 from device.app import App
 from device.modes import DUET
+from device.packs import load as load_pack_by_name
 from device.render.shared import SharedRenderer
 from device.screens.base import HOLD_SECONDS
 from device.storage import Storage
@@ -683,10 +684,8 @@ TARGETS.update(DEAL_TARGETS)
 
 def deal_figures(quick: bool) -> dict[str, Any]:
     """A new game's deal as ``device.screens.flows.deal_words`` does it: the pack by name (``device.packs.load``:
-    bundled or custom) and 25 words drawn avoiding the deck of words already used (600 of the pack's), once the
+    bundled or custom) and a board's words drawn avoiding the deck of words already used (600 of the pack's), once the
     pack was loaded a first time (``deal_first_ms``: that first load and draw). Wall time, ms."""
-    from device.packs import load as load_pack_by_name
-
     rng = random.Random(26)
     with tempfile.TemporaryDirectory(prefix="duetbox-bench-deal-") as data:
         start = time.perf_counter()
@@ -696,7 +695,7 @@ def deal_figures(quick: bool) -> dict[str, Any]:
         times = []
         for _ in range(50 if quick else 400):
             start = time.perf_counter()
-            draw_words(load_pack_by_name(data, "fr"), rng, 25, exclude=used)
+            draw_words(load_pack_by_name(data, "fr"), rng, DUET.board.cards, exclude=used)
             times.append(time.perf_counter() - start)
     return {"deal_first_ms": round(first * 1000, 2), "deal_ms_p50": round(statistics.median(times) * 1000, 3),
             "deal_ms_p99": round(percentile(times, 0.99) * 1000, 3)}

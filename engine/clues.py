@@ -17,8 +17,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
-
 from . import families, lemmas
 from .errors import InvalidClue
 from .folding import normalize as normalize  # re-exported: engine.clues.normalize is the public name
@@ -319,6 +317,10 @@ def _stemmer(language: str) -> Callable[[str], str]:
     if algorithm is None:
         known = ", ".join(sorted(STEMMER_LANGUAGES))
         raise ValueError(f"no clue checker for language {language!r} (known: {known})")
+    # imported on the first check, not with the engine: the package loads all of its thirty stemmers (~3 MB),
+    # which the box's first frame does not need
+    import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
+
     stemmer = snowballstemmer.stemmer(algorithm)
 
     @cache
