@@ -144,6 +144,18 @@ def read_pack_text(path: str) -> str:
         raise WordPackError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
 
 
+def _word_problems(number: int, word: str) -> list[str]:
+    """What is wrong with one word of a pack on its own (its line ``number``)."""
+    problems = []
+    if len(word.split()) > 1:
+        problems.append(f"line {number}: {word!r} is several words")
+    if any(unicodedata.category(ch).startswith("C") for ch in word):
+        problems.append(f"line {number}: {word!r} holds a control or invisible character")
+    if len(word) > MAX_WORD_LENGTH:
+        problems.append(f"line {number}: {word!r} has {len(word)} letters (at most {MAX_WORD_LENGTH} fit a card)")
+    return problems
+
+
 def _parse(text: str) -> _Parsed:
     name: str | None = None
     language: str | None = None
@@ -168,14 +180,7 @@ def _parse(text: str) -> _Parsed:
         problems.append(f"line {language_line}: unknown language {language!r} (known: {known})")
     first_seen: dict[str, tuple[int, str]] = {}
     for number, word in entries:
-        if len(word.split()) > 1:
-            problems.append(f"line {number}: {word!r} is several words")
-        if any(unicodedata.category(ch).startswith("C") for ch in word):
-            problems.append(f"line {number}: {word!r} holds a control or invisible character")
-        if len(word) > MAX_WORD_LENGTH:
-            problems.append(
-                f"line {number}: {word!r} has {len(word)} letters (at most {MAX_WORD_LENGTH} fit a card)"
-            )
+        problems += _word_problems(number, word)
         key = normalize(word)
         if key in first_seen:
             earlier_line, earlier = first_seen[key]
