@@ -65,7 +65,6 @@ class App:
         self.settings = Settings(storage)
         self.tr = Translator(self.settings["language"])
         self.pins = PinStore.beside(storage)  # the admin PIN: hashed, outside the database (device/pin.py)
-        warm_clue_checker(self.settings["language"])  # clue checker: background load
         show_emulator_legend(box, self.tr.language)
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
         self.oled_notice = OledNotice(self)
@@ -148,6 +147,9 @@ class App:
         self.draw(force=True)
         if self.notifier is not None:
             self.notifier.ready("duetbox ready")
+        # the clue checker's tables load in the background once the first frame is out: their import and load
+        # would otherwise compete with it for the interpreter (a clue asked for before they are in waits for them)
+        warm_clue_checker(self.settings["language"])
 
     # -- the loop --------------------------------------------------------------------------------------------
     def deadline(self) -> float | None:

@@ -162,8 +162,22 @@ def load(data_dir: str | Path, name: str) -> WordPack:
     path = pack_dir(data_dir) / f"{name}.txt"
     if "/" in name or "\\" in name or not path.is_file():
         raise WordPackError(f"no word pack named {name!r}")
-    pack = load_pack(str(path))
-    return WordPack(name, pack.language, pack.words)
+    try:
+        info = path.stat()
+    except OSError:
+        raise WordPackError(f"no word pack named {name!r}") from None
+    stamp = (str(path), info.st_mtime_ns, info.st_size)
+    cached = _LOADED.get(name)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    found = load_pack(str(path))
+    pack = WordPack(name, found.language, found.words)
+    _LOADED[name] = (stamp, pack)
+    return pack
+
+
+#: custom packs parsed in this process, by name: (file, its mtime and size, the pack); a changed file is read again
+_LOADED: dict[str, tuple[tuple[str, int, int], WordPack]] = {}
 
 
 def following_language(pack: str, old_language: str, new_language: str) -> str:

@@ -15,9 +15,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
-
-import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
+from functools import cache, lru_cache
 
 from . import families, lemmas
 from .errors import InvalidClue
@@ -80,6 +78,20 @@ class ClueProblem:
 
 
 def check_clue(
+    word: str, visible: Sequence[str], *, language: str = "fr", strict: bool = True
+) -> tuple[ClueProblem, ...]:
+    """Return every problem of the clue ``word`` against the ``visible`` words; () means acceptable (see
+    ``_check``). The answer is kept per board: the box checks a clue when it is entered and the engine again
+    when it is given, and a refused clue is often entered again."""
+    return _checked(word, tuple(visible), language, strict)
+
+
+@lru_cache(maxsize=256)
+def _checked(word: str, visible: tuple[str, ...], language: str, strict: bool) -> tuple[ClueProblem, ...]:
+    return _check(word, visible, language=language, strict=strict)
+
+
+def _check(
     word: str, visible: Sequence[str], *, language: str = "fr", strict: bool = True
 ) -> tuple[ClueProblem, ...]:
     """Return every problem of the clue ``word`` against the ``visible`` words; () means acceptable.
@@ -260,7 +272,11 @@ def _same_family(a: str, b: str, stem: Callable[[str], str], suffixes: tuple[str
     sa, sb = stem(a), stem(b)
     if sa == sb and sa:
         return True
-    (short_word, short_stem), (long_word, long_stem) = sorted(((a, sa), (b, sb)), key=lambda p: len(p[1]))
+    # the word of the shorter stem first (the first one when both are as long), without sorting: a hot path
+    if len(sb) < len(sa):
+        short_word, short_stem, long_word, long_stem = b, sb, a, sa
+    else:
+        short_word, short_stem, long_word, long_stem = a, sa, b, sb
     if len(short_word) < MIN_PART_LETTERS or len(short_stem) < 3:
         return False
     if not (long_word.startswith(short_stem) and long_stem.startswith(short_stem)):
@@ -295,11 +311,16 @@ def _raw(word: str, language: str) -> str:
 
 
 @cache
+@cache  # one stemmer and one memo of stems per language: the board's words are stemmed once, not at every check
 def _stemmer(language: str) -> Callable[[str], str]:
     algorithm = STEMMER_LANGUAGES.get(language)
     if algorithm is None:
         known = ", ".join(sorted(STEMMER_LANGUAGES))
         raise ValueError(f"no clue checker for language {language!r} (known: {known})")
+    # imported on the first check, not with the engine: the package loads all of its thirty stemmers (~3 MB),
+    # which the box's first frame does not need
+    import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
+
     stemmer = snowballstemmer.stemmer(algorithm)
 
     @cache

@@ -333,12 +333,7 @@ def _main(argv: list[str]) -> int:
     logging.basicConfig(level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
                         format="%(name)s: %(message)s")
     ops = _script(args)
-    record = None
-    if args.start:
-        try:
-            record = read_json(args.start, RECORD_LIMIT)
-        except UnreadableFile as exc:
-            raise UsageError(f"the record: {exc}") from None
+    record = _record(args)
     size = _size(args.size)
     config = _config(args)
 
@@ -405,6 +400,16 @@ def _app(args: argparse.Namespace, config: HardwareConfig, box: Box, storage: St
     if args.remote or config.remote.enabled:
         return remote_app(box, storage, broker=BrokerConfig.from_config(config.remote), **options)
     return App(box, storage, **options)
+
+
+def _record(args: argparse.Namespace) -> Any:
+    """The --start record as read (None without one); checked when the game starts from it."""
+    if not args.start:
+        return None
+    try:
+        return read_json(args.start, RECORD_LIMIT)
+    except UnreadableFile as exc:
+        raise UsageError(f"the record: {exc}") from None
 
 
 def _script(args: argparse.Namespace) -> list[Op] | None:
