@@ -29,14 +29,14 @@ partner: $(STAMP)
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock \
 		$(BIN)/python -m pytest -n 2 -p no:cacheprovider
-	$(BIN)/ruff check engine hardware device partner tools tests enclosure
-	$(BIN)/mypy --strict engine hardware device partner
+	$(BIN)/ruff check engine hardware device partner bench common tools tests enclosure
+	$(BIN)/mypy --strict engine hardware device partner bench common
 
 lint: $(STAMP)
-	$(BIN)/ruff check engine hardware device partner tools tests enclosure
+	$(BIN)/ruff check engine hardware device partner bench common tools tests enclosure
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict engine hardware device partner
+	$(BIN)/mypy --strict engine hardware device partner bench common
 
 soak: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy DUETBOX_SOAK=1 \

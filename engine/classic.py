@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from . import events as ev
+from .actions import check_clue_length, clue_word
 from .clues import refuse_invalid
 from .duet import LANGUAGES
 from .errors import (
@@ -192,9 +193,7 @@ def classic_action_from_dict(d: object, size: int) -> ClassicAction:
 
     team = parse_team(d.get("team"))
     if kind == "clue":
-        word = d.get("word")
-        if word is not None and not isinstance(word, str):
-            raise ValueError("clue action needs 'word' as a string or null")
+        word = clue_word(d)
         number = d.get("number")
         if number == "unlimited":
             n: int | None = None
@@ -423,6 +422,7 @@ def _apply_clue(state: ClassicState, action: TeamClue) -> ClassicState:
         raise WrongPhase("a clue has been given: the team is guessing")
     if action.number is not None and not 0 <= action.number <= MAX_NUMBER:
         raise IllegalAction(f"the clue number must be 0 to {MAX_NUMBER} or unlimited")
+    check_clue_length(action.word)
     if action.word is not None and not action.override:
         visible = tuple(w for i, w in enumerate(state.cards) if i not in state.covered)
         refuse_invalid(action.word, visible, language=state.rules.language, strict=state.rules.clues == "strict",

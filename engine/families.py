@@ -34,6 +34,7 @@ import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
 
 from . import lemmas
 from .folding import normalize
+from .languages import REGISTRY
 
 #: Prefixes a derived word may start with (lower case, with accents), longest tried first.
 PREFIXES: dict[str, tuple[str, ...]] = {
@@ -243,6 +244,7 @@ LOOKALIKES: dict[str, dict[str, frozenset[str]]] = {
     },
 }
 
+_DOUBLED_A = frozenset(lang.code for lang in REGISTRY if lang.doubled_a)
 MIN_ROOT = 4  # letters left after a prefix
 MIN_MEMBER = 3  # letters of a compound's member (the other one then needs MIN_ROOT)
 MIN_BASE = 3  # letters of a base under a suffix
@@ -318,7 +320,7 @@ def _pack(language: str) -> frozenset[str]:
 
 @cache
 def _stemmer(language: str) -> Callable[[str], str]:
-    algorithm = {"fr": "french", "en": "english", "ro": "romanian", "de": "german", "it": "italian"}[language]
+    algorithm = {lang.code: lang.stemmer for lang in REGISTRY}[language]
     stemmer = snowballstemmer.stemmer(algorithm)
 
     @cache
@@ -508,7 +510,7 @@ def roots(raw: str, language: str) -> tuple[str, ...]:
         if raw.startswith(prefix) and len(rest) >= MIN_ROOT and _known(rest, language):
             found.append(normalize(rest))
     # French and Italian a- before a doubled consonant (accrocher -> crocher, appendere -> pendere)
-    if language in ("fr", "it") and len(raw) > MIN_ROOT + 2 and raw[0] == "a" and raw[1] == raw[2] \
+    if language in _DOUBLED_A and len(raw) > MIN_ROOT + 2 and raw[0] == "a" and raw[1] == raw[2] \
             and raw[1] not in "aeiouy" and _known(raw[2:], language):
         found.append(normalize(raw[2:]))
     return tuple(dict.fromkeys(found))

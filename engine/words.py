@@ -20,13 +20,14 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from common.userfiles import PACK_LIMIT, UnreadableFile, read_bytes
 from engine.clues import STEMMER_LANGUAGES, normalize
-from engine.userfiles import PACK_LIMIT, UnreadableFile, read_bytes
+from engine.languages import REGISTRY
 
 MAX_WORD_LENGTH = 12
 MIN_WORDS = 25
 DEFAULT_PACK = "fr"
-LANGUAGE_PACKS = ("fr", "en", "ro", "de", "it")
+LANGUAGE_PACKS = tuple(lang.pack for lang in REGISTRY)
 THEMED_PACKS = ("fr-food", "fr-travel", "fr-kids", "en-food", "en-travel", "en-kids")
 _BUNDLED = LANGUAGE_PACKS + THEMED_PACKS
 

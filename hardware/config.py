@@ -15,13 +15,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine.userfiles import CONFIG_LIMIT, UnreadableFile, loads_toml, read_text
-from hardware.base import SEATS, Seat
+from common.userfiles import CONFIG_LIMIT, UnreadableFile, loads_toml, read_text
+from hardware.base import SEAT_BUTTONS, SEATS, Button, Seat, SeatButton
 
 #: Where the box keeps its configuration; ``DUETBOX_CONFIG`` overrides it.
 SYSTEM_CONFIG = Path("/etc/duetbox/config.toml")
 
-SEAT_BUTTONS: tuple[str, ...] = ("up", "down", "left", "right", "ok", "stop")
 OLED_MODELS: tuple[str, ...] = ("ssd1306", "sh1106")
 RING_SIZES: tuple[int, ...] = (12, 16, 24)
 RING_DRIVERS: tuple[str, ...] = ("spi", "leds")
@@ -62,7 +61,7 @@ class SeatPins:
     stop: int
     ok_led: int | None = None
 
-    def button_pins(self) -> dict[str, int]:
+    def button_pins(self) -> dict[SeatButton, int]:
         return {name: getattr(self, name) for name in SEAT_BUTTONS}
 
 
@@ -77,9 +76,9 @@ class ButtonsConfig:
     def seat(self, seat: Seat) -> SeatPins:
         return self.A if seat == "A" else self.B
 
-    def all_inputs(self) -> dict[tuple[Seat | None, str], int]:
+    def all_inputs(self) -> dict[tuple[Seat | None, Button], int]:
         """Every input pin: (seat, button) -> GPIO, with MENU as (None, "menu")."""
-        pins: dict[tuple[Seat | None, str], int] = {}
+        pins: dict[tuple[Seat | None, Button], int] = {}
         for seat in SEATS:
             for name, pin in self.seat(seat).button_pins().items():
                 pins[(seat, name)] = pin
@@ -340,7 +339,7 @@ def parse_config(user: Mapping[str, Any], source: str = "configuration") -> Hard
 
 
 def _read(path: Path) -> dict[str, Any]:
-    # bounded, regular files only, nesting and integers bounded (engine.userfiles): one line for any bad file
+    # bounded, regular files only, nesting and integers bounded (common.userfiles): one line for any bad file
     if not path.exists() and not path.is_symlink():
         raise ConfigError(["file not found"], str(path))
     try:

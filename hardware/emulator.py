@@ -19,7 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageOps
 
-from hardware.base import RGB, SEATS, Clock, EventKind, InputEvent, Seat
+from hardware.base import RGB, SEATS, Button, Clock, EventKind, InputEvent, Seat
 from hardware.box import PUMP_ACTIVE_S, PUMP_IDLE_S, Box
 from hardware.config import HardwareConfig
 from hardware.events import EventQueue, MonotonicClock
@@ -39,7 +39,7 @@ LEGEND_TEXT = (200, 204, 212)
 DIM_TEXT = (120, 126, 138)
 
 #: pygame key name -> (seat, button). Names, not codes, so this table needs no pygame import.
-KEYMAP: dict[str, tuple[Seat | None, str]] = {
+KEYMAP: dict[str, tuple[Seat | None, Button]] = {
     "w": ("A", "up"), "s": ("A", "down"), "a": ("A", "left"), "d": ("A", "right"),
     "space": ("A", "ok"), "left shift": ("A", "stop"),
     "up": ("B", "up"), "down": ("B", "down"), "left": ("B", "left"), "right": ("B", "right"),

@@ -16,11 +16,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from hardware.base import SEATS
+from hardware.base import DIRECTIONS, SEATS
 from hardware.header import PHYSICAL
 
-#: Seat buttons in the order of the configuration, and the joystick's four switches.
-DIRECTIONS: tuple[str, ...] = ("up", "down", "left", "right")
 #: What [choice] must name, and the kind of part each choice must be.
 CHOICES: dict[str, str] = {
     "display": "display", "ok_button": "button", "stop_button": "button", "menu_button": "button",
@@ -88,14 +86,15 @@ class Layout:
                 if seat == "B":
                     x, y = w - x, d - y
                 rot = 0 if seat == "A" else 180
-                kind, choice, p = {
+                table: dict[str, tuple[str, str, dict[str, int]]] = {
                     "joystick": ("joystick", "joystick", {k: pins[k] for k in DIRECTIONS}),
                     "ok": ("button", "ok_button", {"ok": pins["ok"]} | (
                         {"ok_led": pins["ok_led"]} if "ok_led" in pins else {})),
                     "stop": ("button", "stop_button", {"stop": pins["stop"]}),
                     "oled": ("oled", "oled", {"sda": self.data["pins"]["shared"]["sda"],
                                               "scl": self.data["pins"]["shared"]["scl"]}),
-                }[name]
+                }
+                kind, choice, p = table[name]
                 out.append(Control(f"{seat}.{name}", seat, kind, self.data["choice"][choice], float(x), float(y),
                                    rot, p))
         sp = self.data["pins"]["shared"]

@@ -18,6 +18,7 @@ from typing import Any
 
 from hardware import degrade as degrade_mod
 from hardware.base import RGB, SEATS, Clock, EventKind, InputEvent, Seat
+from hardware.base import Button as ButtonName  # gpiozero has a Button class too
 from hardware.box import PUMP_ACTIVE_S, PUMP_IDLE_S, Box
 from hardware.buswriter import BusWriter
 from hardware.config import HardwareConfig, OledConfig, RingConfig
@@ -71,7 +72,7 @@ class PiButtons:
         self.queue = queue
         self.factory = pin_factory if pin_factory is not None else lgpio_factory()
         window = config.buttons.debounce_ms / 1000
-        self.debouncers: dict[tuple[Seat | None, str], Debouncer] = {}
+        self.debouncers: dict[tuple[Seat | None, ButtonName], Debouncer] = {}
         self.buttons: list[Any] = []
         self.leds: dict[Seat, Any] = {}
         self._led_on: dict[Seat, bool] = {}
@@ -93,7 +94,7 @@ class PiButtons:
             self.close()
             raise
 
-    def _callback(self, key: tuple[Seat | None, str], pressed: bool) -> Callable[[], None]:
+    def _callback(self, key: tuple[Seat | None, ButtonName], pressed: bool) -> Callable[[], None]:
         def edge() -> None:
             now = self.clock.now()
             if self.debouncers[key].feed(pressed, now) is not None:
@@ -101,7 +102,7 @@ class PiButtons:
 
         return edge
 
-    def _emit(self, key: tuple[Seat | None, str], pressed: bool, now: float) -> None:
+    def _emit(self, key: tuple[Seat | None, ButtonName], pressed: bool, now: float) -> None:
         seat, button = key
         self.queue.put(InputEvent(seat=seat, button=button, kind="press" if pressed else "release", time=now))
 

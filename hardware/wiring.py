@@ -280,10 +280,10 @@ def draw_panel_map(cfg: HardwareConfig, path: str, layout: Layout | None = None)
         band = c.seat or ("left" if cx < (ax + bx) / 2 else "right")
         bands[band].append((cx, cy, c))
     for band, items in bands.items():
-        items.sort(key=lambda t: t[0] if band in ("A", "B") else t[1])
+        items.sort(key=lambda t: t[0] if band in SEATS else t[1])
         for i, (cx, cy, c) in enumerate(items):
             lines = _label_lines(cfg, c)
-            if band in ("A", "B"):
+            if band in SEATS:
                 slot = (bx - ax) / len(items)
                 lx = ax + i * slot + 6
                 ly = by + 16 if band == "A" else ay - 16 - 18 * len(lines)

@@ -313,5 +313,5 @@ def seats_for(setup: str, box: Callable[[], Partner], person: Callable[[], Partn
         a, b = person(), box()
         return {"A": a, "B": b}, {"A": a, "B": b}, ("B",)
     if setup == "clues":
-        return {"A": box(), "B": box()}, {"A": person(), "B": person()}, ("A", "B")
+        return {"A": box(), "B": box()}, {"A": person(), "B": person()}, SEATS
     raise ValueError(f"unknown setup {setup!r}")

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from device.game import GameController
+from device.modes import REMOTE
 from device.remote.link import SEAT_OF, RemoteLink, Role
 from device.remote.pairing import Pairing, new_code
 from device.remote.screens import HostWaitingScreen, WaitingScreen
@@ -32,7 +33,7 @@ from engine.session import DuetSession, SetupError
 log = logging.getLogger("duetbox.remote")
 
 #: The ``kind`` of a remote game in storage.
-KIND = "remote"
+KIND = REMOTE.kind
 
 
 class PartnerAway(IllegalAction):
@@ -196,7 +197,7 @@ class RemoteGame(GameController):
         # this side's greens left after that move: the greens found by then
         last = {a.card: i for i, a in enumerate(history) if isinstance(a, Guess)}  # a find is a card's last guess
         found = {c for c, i in last.items() if i <= version and c in session.state.found}
-        out["left"] = sum(1 for c in range(25) if session.own_side[c] == "G" and c not in found)
+        out["left"] = sum(1 for c in range(REMOTE.board.cards) if session.own_side[c] == "G" and c not in found)
         return out
 
     def remote_learn(self, version: int, *, colour: str | None = None, left: int | None = None) -> None:

@@ -39,12 +39,14 @@ from typing import Any, Literal, Protocol
 from device.remote.pairing import Pairing, Rejected
 from device.remote.secret import new_private_key, open_sealed, public_hex
 from device.remote.transport import BrokerConfig, Transport
+from engine.board import DUET as DUET_BOARD
 from engine.errors import IllegalAction
+from engine.seats import Seat
 
 log = logging.getLogger("duetbox.remote")
 
 Role = Literal["host", "guest"]
-SEAT_OF: dict[str, str] = {"host": "A", "guest": "B"}
+SEAT_OF: dict[str, Seat] = {"host": "A", "guest": "B"}
 #: Seconds between two sends of a proposal still waiting for its move.
 RESEND = 1.0
 #: Seconds a refused proposal is mentioned on the local seat's OLED.
@@ -269,13 +271,13 @@ class RemoteLink:
             return True
         if kind == "reveal":
             side = message.get("side")
-            if isinstance(side, str) and len(side) == 25:
+            if isinstance(side, str) and len(side) == DUET_BOARD.cards:
                 self.partner_side = side
                 return self._take_reveal()
             return False
         if kind == "cursor":
             card = message.get("card")
-            if isinstance(card, int) and 0 <= card < 25:
+            if isinstance(card, int) and DUET_BOARD.has(card):
                 self.partner_cursor = card
                 return True
             return False
@@ -454,7 +456,7 @@ class RemoteLink:
             return False
         if kind == "resolve":
             version, card = message.get("v"), message.get("card")
-            if isinstance(version, int) and isinstance(card, int) and 0 <= card < 25:
+            if isinstance(version, int) and isinstance(card, int) and DUET_BOARD.has(card):
                 self.to_resolve = (version, card)
                 return self._answer()
             return False

@@ -24,10 +24,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from engine.board import DUET as DUET_BOARD
 from engine.classic import ClassicCardView, ClassicPublicView, SpymasterView
+from engine.seats import Seat
 from engine.views import CardView, PublicView, SeatView
 
-Seat = Literal["A", "B"]
 Orientation = Literal["table", "upright"]
 CityStatus = Literal["ticked", "playable", "locked"]
 GuessResult = Literal["agent", "bystander", "assassin"]
@@ -284,8 +285,8 @@ class ClassicPlayUi:
 
     team: str
     team_colour: Literal["R", "B"]
-    columns: int = 5
-    rows: int = 5
+    columns: int = DUET_BOARD.columns
+    rows: int = DUET_BOARD.rows
     clue: str = ""
     guesses: str = ""
     left: Mapping[str, str] = field(default_factory=dict)
@@ -436,8 +437,8 @@ class SpymasterUi:
 
     key: str
     covered: tuple[int, ...] = ()
-    columns: int = 5
-    rows: int = 5
+    columns: int = DUET_BOARD.columns
+    rows: int = DUET_BOARD.rows
     status: str = ""
     cursor: int | None = None
 

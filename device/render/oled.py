@@ -36,6 +36,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.board import DUET as DUET_BOARD
 from engine.views import CardView, SeatView
 
 from .models import ClueEntryUi, MenuItem, MenuUi, OledTextUi, OledUi, OledView, SeatKeyUi, SpymasterUi
@@ -217,7 +218,8 @@ def _cell_tile(identity: str, card: CardView | None, viewer: str) -> Image.Image
 # --- key map ------------------------------------------------------------------------------------------
 
 
-def cell_origin(index: int, seat: str, columns: int = 5, rows: int = 5) -> tuple[int, int]:
+def cell_origin(index: int, seat: str, columns: int = DUET_BOARD.columns,
+                rows: int = DUET_BOARD.rows) -> tuple[int, int]:
     """Top-left pixel of card ``index``'s cell on ``seat``'s map (seat B's map is turned 180°)."""
     row, col = divmod(index, columns)
     if seat == "B":

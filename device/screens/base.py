@@ -10,21 +10,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from device.audio import Audio
 from device.game import GameController
 from device.i18n import Translator
+from device.modes import Mode
 from device.pin import PinStore
 from device.preferences import Settings
 from device.render.models import OledUi, OledView, RingEffect, SharedUi, SharedView
 from device.screens.parts import HOLD_SECONDS, held_long_enough
+from device.services.audio import Audio
 from device.storage import Storage
+from engine.board import DUET as DUET_BOARD
+from engine.seats import Seat
 from hardware.base import RGB, Clock, InputEvent
 
 # Seat B sits across the table: its joystick moves the grid cursor the other way round.
 _MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
-def move_card(card: int, button: str, seat: str | None, columns: int = 5, rows: int = 5) -> int:
+def move_card(card: int, button: str, seat: str | None, columns: int = DUET_BOARD.columns,
+              rows: int = DUET_BOARD.rows) -> int:
     """The card a joystick press moves a cursor to (clamped at the edges)."""
     dr, dc = _MOVES[button]
     if seat == "B":
@@ -42,8 +46,8 @@ class Frame:
 
     shared: SharedUi
     view: SharedView | None = None
-    oleds: dict[str, OledUi | None] = field(default_factory=dict)
-    seat_views: dict[str, OledView] = field(default_factory=dict)
+    oleds: dict[Seat, OledUi | None] = field(default_factory=dict)
+    seat_views: dict[Seat, OledView] = field(default_factory=dict)
     ring: tuple[RingEffect, ...] = ()
     ring_view: SharedView | None = None
     ring_pixels: Sequence[RGB] | None = None  # a whole ring picture that replaces the view's (the hourglass)
@@ -63,7 +67,7 @@ class Nav(Protocol):
     def pin(self, back: Screen | None) -> None: ...
     def missions(self, back: Screen) -> None: ...
     def mission_map(self, sheet: int) -> None: ...
-    def classic_setup(self, kind: str, back: Screen) -> None: ...
+    def classic_setup(self, kind: Mode | str, back: Screen) -> None: ...
     def solo_setup(self, back: Screen) -> None: ...
     def after_game(self) -> None:
         """Close the finished game; then "same settings again", the mission map or the menu."""

@@ -5,17 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.hourglass import enforced_action
+from device import modes
+from device.modes import Mode
 from device.render import models as m
 from device.screens.base import Frame, Host, Screen, move_card
 from device.screens.flows import deal_pictures, deal_words
 from device.screens.parts import ClueEntry, Cursors, EntryOutcome, Give, Holds, Notices
 from device.screens.play import Moves, clue_word, entry_ui, letters_for
 from device.screens.shell import SetupScreen
-from device.speech import clue_announcement
+from device.services.hourglass import enforced_action
+from device.services.speech import clue_announcement
 from engine import classic as cl
+from engine.seats import Seat
 from engine.session import ClassicSession
-from hardware.base import InputEvent
+from hardware.base import DIRECTIONS, InputEvent
 
 #: How long the duo opponent's cover is shown moving onto its card.
 COVER_SECONDS = 1.2
@@ -23,22 +26,17 @@ COVER_SECONDS = 1.2
 UNLIMITED_PICK = cl.MAX_NUMBER + 1
 
 
-def open_setup(host: Host, back: Screen, mode: str) -> None:
+def open_setup(host: Host, back: Screen, mode: Mode | str) -> None:
     host.switch(ClassicSetupScreen(host, mode, back))
 
 
 class ClassicSetupScreen(SetupScreen):
-    """Variant (standard, duo, trio), words (classic), clue rules, Pictures key composition."""
+    """Variant (standard, duo, trio), words (classic), clue rules, Pictures key composition (the mode's rows)."""
 
-    def __init__(self, host: Host, kind: str, back: Screen | None = None) -> None:
+    def __init__(self, host: Host, kind: Mode | str, back: Screen | None = None) -> None:
         super().__init__(host, kind, back)
         self.values["variant"] = "standard"
         self.values["pictures_key"] = "source"
-        if kind == "pictures":
-            self.rows = ["variant", "pictures_key", "clues", "start"]
-        else:
-            self.rows = ["variant", "pack", "clues", "start"]
-        self.selected = len(self.rows) - 1
 
     def _options(self, row: str) -> tuple[Any, ...]:
         if row == "variant":
@@ -54,7 +52,7 @@ class ClassicSetupScreen(SetupScreen):
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "press" and event.button == "ok":
-            start_classic(self.host, self.kind, variant=self.values["variant"], pack=self.values["pack"],
+            start_classic(self.host, self.mode, variant=self.values["variant"], pack=self.values["pack"],
                           clues=self.values["clues"], pictures_key=self.values["pictures_key"])
             return
         super().handle(event)
@@ -62,23 +60,25 @@ class ClassicSetupScreen(SetupScreen):
     def frame(self) -> Frame:
         rows = tuple(m.MenuItem(self.tr(f"classic.row_{r}" if r in ("variant", "pictures_key") else f"setup.{r}"),
                                 True, None if r == "start" else self._value(r)) for r in self.rows)
-        title = self.tr(f"menu.{self.kind}")
+        title = self.tr(self.mode.label)
         ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", self.tr("hint.setup"))
         oled = m.MenuUi(title, rows, self.selected, self.tr("hint.setup"))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
 
 
-def start_classic(host: Host, kind: str, *, variant: str = "standard", pack: str = "fr", clues: str = "strict",
-                  pictures_key: str = "source") -> None:
+def start_classic(host: Host, kind: Mode | str, *, variant: str = "standard", pack: str = "fr",
+                  clues: str = "strict", pictures_key: str = "source") -> None:
+    """A new game of a mode of the classic family (classic, Pictures): ``kind`` is the mode or its kind."""
+    mode = modes.by_kind(kind)
     language = host.settings.get("language", "fr")
-    if kind == "pictures":
-        size = sum(cl.composition("pictures", pictures_key))
+    if mode.pictures:
+        size = sum(cl.composition(mode.classic_kind, pictures_key))
         cards = deal_pictures(host, size)
     else:
-        cards, language = deal_words(host, pack, 25)
-    session = ClassicSession.create(kind, cards, host.rng, variant=variant, clues=clues, pictures_key=pictures_key,
-                                    language=language)
-    host.game.begin(session, kind=kind, options={"pictures": kind == "pictures", "variant": variant, "pack": pack})
+        cards, language = deal_words(host, pack, mode.board.cards)
+    session = ClassicSession.create(mode.classic_kind, cards, host.rng, variant=variant, clues=clues,
+                                    pictures_key=pictures_key, language=language)
+    host.game.begin(session, kind=mode.kind, options=modes.classic_options(mode, variant, pack))
 
 
 class ClassicPlayScreen(Screen):
@@ -107,7 +107,7 @@ class ClassicPlayScreen(Screen):
 
     @property
     def pictures(self) -> bool:
-        return bool(self.session.mode == "pictures")
+        return modes.by_kind(self.session.mode).pictures
 
     def ui_state(self) -> dict[str, Any] | None:
         return {"screen": "classic", "cursor": self.cursors["B"],
@@ -117,7 +117,7 @@ class ClassicPlayScreen(Screen):
         """Leaving the game screen: every pending hold is cancelled, so a tap never fires on return."""
         self.holds.cancel_all()
 
-    def notice(self, to: str | None, key: str, **fields: Any) -> None:
+    def notice(self, to: Seat | None, key: str, **fields: Any) -> None:
         self.moves.notice(to, key, **fields)
 
     # -- the spymasters' clue --------------------------------------------------------------------------------
@@ -177,7 +177,7 @@ class ClassicPlayScreen(Screen):
             return
         if event.kind != "press":
             return
-        if event.button in ("up", "down", "left", "right"):
+        if event.button in DIRECTIONS:
             self.cursors["B"] = move_card(self.cursors["B"], event.button, "B", view.columns, view.rows)
         elif view.phase != "guess":
             self.notice("B", "classic.wait_clue")
@@ -186,7 +186,7 @@ class ClassicPlayScreen(Screen):
         elif event.button == "stop":
             self.holds.start("B", "stop", event.time, view.version)
 
-    def _speak(self, seat: str | None = None) -> None:
+    def _speak(self, seat: Seat | None = None) -> None:
         """The clue in play (else the last one) and the cards the team to play still has to find; no bank."""
         speech = self.host.audio.speech_for(seat)
         view = self.session.public_view()
@@ -320,7 +320,7 @@ class ClassicPlayScreen(Screen):
     def orientation(self) -> m.Orientation:
         """Cards, bars and panel face both sides ("table": the guessers sit at seat B's side, across from the
         spymasters) unless the box is set to one upright screen."""
-        value = self.host.game.options.get("orientation", self.host.settings.get("orientation", "table"))
+        value = self.host.game.opts.orientation or self.host.settings.get("orientation", "table")
         return "upright" if value == "upright" else "table"
 
 
@@ -355,9 +355,8 @@ class ClassicOverScreen(Screen):
         cards = tuple(m.ClassicCard(c, state.key.cards[i]) for i, c in enumerate(state.cards))  # type: ignore[arg-type]
         shared = m.ClassicPlayUi(winner or title, view.winner or "R", view.columns, view.rows, "", "",
                                  {k: str(v) for k, v in view.left.items()}, tr("over.prompt_leave"),
-                                 f"{title} — {reason}", (), None, None, session.mode == "pictures", (), cards,
-                                 {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")},
-                                 self.host.game.options.get("orientation",
-                                                            self.host.settings.get("orientation", "table")))
+                                 f"{title} — {reason}", (), None, None, modes.by_kind(session.mode).pictures, (),
+                                 cards, {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")},
+                                 self.host.game.opts.orientation or self.host.settings.get("orientation", "table"))
         oled = m.OledTextUi(title, (reason, tr("over.prompt_leave")), invert=True)
         return Frame(shared=shared, view=view, oleds={"A": oled, "B": oled}, ring_view=view)

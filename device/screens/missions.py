@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from device import modes
 from device.render import models as m
 from device.render.screens import city_label
 from device.screens.base import Frame, Host, Screen
@@ -151,7 +152,7 @@ class MapScreen(Screen):
                 if self.start is not None:
                     self.start(city.name, self.sheet)
                     return
-                start_duet(self.host, "mission", tokens=city.turns, pack=self.host.settings.get("pack", "fr"),
+                start_duet(self.host, modes.MISSION, tokens=city.turns, pack=self.host.settings.get("pack", "fr"),
                            clues=self.host.settings.get("clues", "strict"), mission=city.name,
                            sheet=self.sheet)
         elif event.button in ("stop", "menu"):

@@ -7,15 +7,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from device import packs, solo
+from device import modes, packs, solo
 from device.degraded import oled_missing
+from device.modes import Family, Mode
 from device.render import models as m
 from device.screens import flows
 from device.screens.base import Frame, Host, Screen
-from device.screens.help import KIND_HELP, ConfirmScreen, HelpIndexScreen, HelpScreen, SoloInfoScreen
+from device.screens.help import ConfirmScreen, HelpIndexScreen, HelpScreen, SoloInfoScreen
 from device.version import version
+from engine import languages
+from engine.duet import MAX_TOKENS, STANDARD_TOKENS
 from engine.errors import IllegalAction
-from hardware.base import InputEvent
+from engine.seats import SEATS, Seat
+from hardware.base import DIRECTIONS, InputEvent
 
 
 @dataclass
@@ -101,13 +105,8 @@ class MenuScreen(ListScreen):
         if current is not None:
             out.append(Item("menu.resume", lambda: flows.resume(host)))
         out += [
-            Item("menu.duet", lambda: host.switch(SetupScreen(host, "duet", self))),
-            Item("menu.missions", lambda: host.nav.missions(self)),
-            Item("menu.classic", lambda: host.nav.classic_setup("classic", self)),
-            Item("menu.pictures", lambda: host.nav.classic_setup("pictures", self)),
-            Item("menu.duet_pictures", lambda: host.switch(SetupScreen(host, "duet_pictures", self))),
-            Item("menu.hotseat", lambda: host.switch(SetupScreen(host, "hotseat", self))),
-            _solo_item(host, self),
+            *(_solo_item(host, self) if mode.solo else self._mode_item(mode) for mode in modes.modes()
+              if not mode.remote),  # remote play adds its rows below (``host.nav.menu_extras``)
             Item("menu.stats", lambda: host.switch(StatsScreen(host, self))),
             Item("help.menu", lambda: host.switch(HelpIndexScreen(host, self))),
             Item("menu.settings", lambda: host.switch(SettingsScreen(host, self))),
@@ -117,10 +116,19 @@ class MenuScreen(ListScreen):
             out = [self._asks_first(i) if i.key in NEW_GAME and i.enabled else i for i in out]
         # café mode, and a missing seat screen (device.degraded), suggest hot-seat: first after "resume"
         if host.settings.get("cafe_mode") or oled_missing(host):
-            hotseat = [i for i in out if i.key == "menu.hotseat"]
-            out = [i for i in out if i.key == "menu.resume"] + hotseat + \
-                [i for i in out if i.key not in ("menu.resume", "menu.hotseat")]
+            first = ("menu.resume", modes.HOTSEAT.label)
+            out = [i for i in out if i.key == first[0]] + [i for i in out if i.key == first[1]] + \
+                [i for i in out if i.key not in first]
         return out
+
+    def _mode_item(self, mode: Mode) -> Item:
+        """A game mode's row: its set-up (the mission map for a mission)."""
+        host = self.host
+        if mode.mission:
+            return Item(mode.label, lambda: host.nav.missions(self))
+        if mode.family is Family.CLASSIC:
+            return Item(mode.label, lambda: host.nav.classic_setup(mode, self))
+        return Item(mode.label, lambda: host.switch(SetupScreen(host, mode, self)))
 
     def go_back(self) -> None:
         pass  # the menu is the bottom of the stack
@@ -160,8 +168,8 @@ def asking_before_replacing(host: Host, back: Screen, item: Item,
 
 
 #: The main menu's rows that start a new game (after a confirmation while another game is saved).
-NEW_GAME = frozenset({"menu.duet", "menu.missions", "menu.classic", "menu.pictures", "menu.duet_pictures",
-                      "menu.hotseat", "menu.solo"})
+NEW_GAME = modes.new_game_labels()
+
 
 
 def _solo_item(host: Host, menu: Screen) -> Item:
@@ -178,7 +186,7 @@ def _solo_item(host: Host, menu: Screen) -> Item:
     def explain() -> None:  # OK on the disabled row: a page that says what to do, in the box's language
         host.switch(SoloInfoScreen(host, found.reason, menu))
 
-    return Item("menu.solo", open_setup, enabled=found.ok, value=None if found.ok else host.tr("solo.off"),
+    return Item(modes.SOLO.label, open_setup, enabled=found.ok, value=None if found.ok else host.tr("solo.off"),
                 reason=reason, info=None if found.ok else explain)
 
 
@@ -230,7 +238,7 @@ class PauseScreen(ListScreen):
 
     def _help(self) -> None:
         """The help of the game being played (its kind), back to this pause menu."""
-        self.host.switch(HelpScreen(self.host, KIND_HELP.get(self.host.game.kind, "duet"), self))
+        self.host.switch(HelpScreen(self.host, modes.by_kind(self.host.game.kind).help, self))
 
     def _abandon(self) -> None:
         def abandon() -> None:
@@ -242,9 +250,7 @@ class PauseScreen(ListScreen):
 
 # -- set-up --------------------------------------------------------------------------------------------------
 
-TOKENS = (9, 10, 11)
-PACKS = ("fr", "en", "ro")
-LANGS = ("fr", "en", "ro")
+TOKENS = tuple(range(STANDARD_TOKENS, MAX_TOKENS + 1))  # 9, 10, 11: the box holds 11 timer tokens
 
 
 class OptionsScreen(Screen):
@@ -286,9 +292,10 @@ class SetupScreen(OptionsScreen):
 
     name = "setup"
 
-    def __init__(self, host: Host, kind: str, back: Screen | None = None) -> None:
+    def __init__(self, host: Host, kind: Mode | str, back: Screen | None = None) -> None:
         super().__init__(host)
-        self.kind = kind
+        self.mode = modes.by_kind(kind)
+        self.kind = self.mode.kind
         self.back = back
         s = host.settings
         self.values = {
@@ -297,9 +304,7 @@ class SetupScreen(OptionsScreen):
             "clues": s["clues"],
             "several": bool(s["several_clues"]),
         }
-        self.rows = ["tokens", "pack", "clues", "several", "start"]
-        if kind == "duet_pictures":
-            self.rows.remove("pack")
+        self.rows = list(self.mode.setup_rows)
         self.selected = len(self.rows) - 1
         self._pack: tuple[str, str | None] | None = None  # (pack, its label): read on enter and on change
 
@@ -324,7 +329,7 @@ class SetupScreen(OptionsScreen):
         return table[row]
 
     def begin(self) -> None:
-        flows.start_duet(self.host, self.kind, tokens=self.values["tokens"], pack=self.values["pack"],
+        flows.start_duet(self.host, self.mode, tokens=self.values["tokens"], pack=self.values["pack"],
                          clues=self.values["clues"], several=self.values["several"])
 
     def _value(self, row: str) -> str:
@@ -340,7 +345,7 @@ class SetupScreen(OptionsScreen):
     def frame(self) -> Frame:
         rows = tuple(m.MenuItem(self.tr(f"setup.{r}"), True, None if r == "start" else self._value(r))
                      for r in self.rows)
-        title = self.tr(f"setup.title_{self.kind}")
+        title = self.tr(self.mode.setup_title)
         ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", self.tr("hint.setup"))
         oled = m.MenuUi(title, rows, self.selected, self.tr("hint.setup"))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
@@ -469,7 +474,7 @@ class SettingsScreen(Screen):
         return rows + ["back"]
 
     def _options(self, row: str) -> tuple[Any, ...] | None:
-        return {"language": LANGS, "pack": packs.pack_names(self.host.storage.directory), "tokens": TOKENS,
+        return {"language": languages.CODES, "pack": packs.pack_names(self.host.storage.directory), "tokens": TOKENS,
                 "brightness": BRIGHTNESS, "volume": VOLUME,
                 "muted": (False, True), "cafe_mode": (False, True), "speech_A": (False, True),
                 "speech_B": (False, True), "speech_output_A": SPEECH_OUTPUTS, "speech_output_B": SPEECH_OUTPUTS,
@@ -623,7 +628,7 @@ class PinScreen(_Lapses, Screen):
         self.first = first
         self.digits: list[int] = []
         self.current = 0
-        self.seat: str | None = None  # the seat choosing digits (its OLED alone shows the digit)
+        self.seat: Seat | None = None  # the seat choosing digits (its OLED alone shows the digit)
         self.error: str | None = self.tr("pin.damaged") if mode == "check" and pins.damaged else None
         self._since = host.clock.now()
 
@@ -642,7 +647,7 @@ class PinScreen(_Lapses, Screen):
             return
         if event.kind != "press":
             return
-        if event.seat is not None and event.button in ("up", "down", "left", "right", "ok"):
+        if event.seat is not None and event.button in (*DIRECTIONS, "ok"):
             self.seat = event.seat
         if event.button == "up":
             self.current = (self.current + 1) % 10
@@ -708,8 +713,8 @@ class PinScreen(_Lapses, Screen):
         error = self.tr("pin.wait", n=int(wait + 0.999)) if wait > 0 else self.error
         shared = m.PinUi(title, self.length, len(self.digits), None, error, self.tr("hint.pin"))
         dots = "*" * len(self.digits)
-        oleds: dict[str, m.OledUi | None] = {}
-        for seat in ("A", "B"):
+        oleds: dict[Seat, m.OledUi | None] = {}
+        for seat in SEATS:
             shown = dots + (str(self.current) if seat == self.seat and wait <= 0 else "")
             oleds[seat] = m.OledTextUi(title, (shown or "-", error or ""))
         return Frame(shared=shared, oleds=oleds)

@@ -20,11 +20,11 @@ from boxscript import WORDS, cards, make_record  # noqa: E402
 from device.app import App  # noqa: E402
 from device.screens import flows  # noqa: E402
 from device.screens.shell import AdminScreen, PauseScreen  # noqa: E402
-from device.sound import RecordingMixer, SoundPlayer  # noqa: E402
+from device.services.sound import RecordingMixer, SoundPlayer  # noqa: E402
 from device.storage import Storage  # noqa: E402
 from engine.actions import Clue, Guess  # noqa: E402
 from engine.record import replay  # noqa: E402
-from hardware.box import open_box  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 
 
 @pytest.fixture

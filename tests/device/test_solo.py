@@ -8,13 +8,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "partner"))
 
-from tiny_space import BOARD, THEMES, make_vectors  # noqa: E402
+from tiny_space import BOARD, THEMES, export_tiny  # noqa: E402
 
 from device import solo  # noqa: E402
 from device.app import App  # noqa: E402
@@ -25,22 +24,10 @@ from device.screens.shell import MenuScreen  # noqa: E402
 from device.screens.solo import MOVE_SECONDS, MeantScreen, SoloOverScreen, SoloPlayScreen  # noqa: E402
 from device.storage import Storage  # noqa: E402
 from engine import duet  # noqa: E402
-from hardware.box import open_box  # noqa: E402
-from partner.build import write_space  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 from partner.paths import space_path  # noqa: E402
 
 CLUES = [clue for clue, _ in THEMES.values()]
-
-
-def export_tiny(data: Path) -> None:
-    """The tiny space saved where `duetbox partner build` would put the French model."""
-    vectors = make_vectors()
-    words = list(vectors)
-    matrix = np.stack([vectors[w] for w in words])
-    rows = {w: i for i, w in enumerate(words)}
-    clue = CLUES + ["table", "maison"]
-    write_space(space_path("fr", "spacy", data), "fr", "spacy", matrix, rows, clue, {w: 4.0 for w in words},
-                "test vectors")
 
 
 class Spy:

@@ -23,7 +23,7 @@ import pytest
 from helpers_reliability import SOAK, integrity, read_db, soak, spawn
 from PIL import Image
 
-from device.bench import policy_action, script_lines, setup_record
+from bench.box import policy_action, script_lines, setup_record
 from engine.actions import action_from_dict
 from engine.record import replay
 
