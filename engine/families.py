@@ -192,6 +192,7 @@ LOOKALIKES: dict[str, dict[str, frozenset[str]]] = {
             "mantel", "mausoleum", "sandale", "schnecke", "schnee", "schwein", "wandern",
         )),
         "unrelated": frozenset((
+            "katapult kater", "eichhornchen horn",
             "anwalt wal", "ast palast", "becher taucher", "bett bettler", "bus busen", "bus buste", "dach dachs",
             "eichhornchen einhorn", "einhorn einsiedler", "eis eisen", "falle wasserfall", "fenster hamster",
             "fenster kloster", "fenster minister", "forelle gazelle", "forelle tankstelle", "gazelle tankstelle",
@@ -230,6 +231,7 @@ LOOKALIKES: dict[str, dict[str, frozenset[str]]] = {
             "parasuta",
         )),
         "unrelated": frozenset((
+            "casa castor", "carte cartita", "mana maneca", "pasaport pasare", "plan planeta", "plan planor",
             "aeroport pasaport", "aeroport portar", "autocar cariera", "autocar caruta", "bariera debara",
             "bat batista", "bila bilet", "bondar bondita", "caiac caisa", "caiet caisa", "cal calator", "cal calau",
             "calator calau", "cap capela", "cap capusa", "capela capusa", "car cariera", "carnat carnet",
