@@ -91,7 +91,7 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
     "ro": ("ar", "ară", "arie", "ărie", "ime", "tor", "toare", "ător", "ătoare", "itor", "itoare", "ire", "are",
            "ut", "uță", "ușă", "iță", "ică", "icică", "el", "ie", "esc", "ească", "ist", "istă", "os", "oasă",
            "aș", "ușor", "ișor", "uleț", "eț", "ețe", "ean", "eancă", "easă", "eală", "iu", "ie", "at", "it",
-           "ărit", "oaică", "ăreasă", "ăreață", "ăriță", "ău", "ie", "ier", "ică", "ărică", "ee", "ea", "ec",
+           "ărit", "oaică", "ăreasă", "ăreață", "ăriță", "ău", "ie", "ier", "ică", "ărică",
            "ăreț", "ărie", "iș", "ețel", "oi", "oaie", "ură", "ătură", "ătorie", "ornic", "șor", "șoară",
            "ușcă", "ior", "ită", "uire", "uliță", "niță", "or", "oare"),
     "de": ("er", "erin", "ung", "chen", "lein", "heit", "keit", "schaft", "isch", "erei", "ei", "in", "ling",
@@ -127,7 +127,7 @@ ABLAUT: dict[str, tuple[tuple[str, ...], ...]] = {
         ("fliess", "fluss", "floss"), ("werf", "wurf", "warf"), ("find", "fund", "fand"), ("schneid", "schnitt"),
         ("greif", "griff"), ("beiss", "biss"), ("zieh", "zug", "zog"), ("bind", "bund"), ("geh", "gang"),
         ("schliess", "schluss", "schloss"), ("jag", "jagd"), ("hoch", "hoh"), ("flieh", "flucht"),
-        ("komm", "kunft", "kam"), ("back", "back"), ("bau", "baud"),
+        ("komm", "kunft"), ("bau", "baud"),
     ),
     # English strong verbs and the nouns of their vowel (sing, sang, sung, song; fly, flew, flight)
     "en": (
@@ -450,8 +450,9 @@ def bases(raw: str, language: str) -> frozenset[str]:
     found: set[str] = set()
     for skeleton in _skeletons(folded, language):
         found |= _feminine(skeleton, language)
-        for ending, _suffix in _suffix_table(language):
-            if ending and skeleton.endswith(ending) and len(skeleton) - len(ending) >= MIN_BASE:
+        for ending, suffix in _suffix_table(language):
+            least = MIN_ROOT if len(suffix) <= 1 else MIN_BASE  # Käse is no kas + -e, nor Fahrt a 3-letter fah + -t
+            if ending and skeleton.endswith(ending) and len(skeleton) - len(ending) >= least:
                 found |= _base_variants(skeleton[: len(skeleton) - len(ending)], language)
     if language == "fr":
         for participle in ("é", "ée", "és", "ées"):
@@ -608,9 +609,7 @@ def _head_ok(head: str, tail: str, language: str) -> bool:
     if language in _ROMANCE_HEADS:
         return head in _ROMANCE_HEADS[language]
     if language == "ro":
-        if head in _RO_HEADS:
-            return True  # contrabas, triunghi, binevoitor, preaplin
-        return len(head) >= MIN_ROOT and _known(head, language) and len(tail) >= MIN_ROOT
+        return head in _RO_HEADS  # contrabas, triunghi, binevoitor, preaplin; legătură is no lega + tură
     if language == "en" and len(head) < MIN_ROOT and len(tail) < MIN_ROOT:
         return False  # carpet is no car + pet, nor season sea + son
     return _known(head, language)

@@ -28,7 +28,8 @@ MAX_WORD_LENGTH = 12
 MIN_WORDS = 25
 DEFAULT_PACK = "fr"
 LANGUAGE_PACKS = tuple(lang.pack for lang in REGISTRY)
-THEMED_PACKS = ("fr-food", "fr-travel", "fr-kids", "en-food", "en-travel", "en-kids")
+THEMED_PACKS = ("fr-food", "fr-travel", "fr-kids", "en-food", "en-travel", "en-kids", "de-food", "de-travel",
+                "de-kids", "it-food", "it-travel", "it-kids", "ro-food", "ro-travel", "ro-kids")
 _BUNDLED = LANGUAGE_PACKS + THEMED_PACKS
 
 
