@@ -304,6 +304,21 @@ class _NoDiffRenderer:
         return took
 
 
+def _count_commits(driver: AppDriver) -> list[int]:
+    """A counter (``[n]``) of the driver's storage commits that wait for an fsync, from now on."""
+    commits: list[int] = [0]
+    write = driver.storage._write
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        # storage._write(sql, args, more, durable): count the commits that wait for an fsync
+        if kwargs.get("durable", args[3] if len(args) > 3 else True):
+            commits[0] += 1
+        return write(*args, **kwargs)
+
+    driver.storage._write = counted  # type: ignore[method-assign]
+    return commits
+
+
 def _play_guesses(directory: Path, wanted: int, render_times: list[float] | None = None,
                   no_diff: _NoDiffRenderer | None = None) -> dict[str, list[Any]]:
     """Play random games on the real app until ``wanted`` guesses were made; raw measurements per guess."""
@@ -316,16 +331,7 @@ def _play_guesses(directory: Path, wanted: int, render_times: list[float] | None
         if no_diff is not None:
             no_diff.reset()
         driver = AppDriver(directory / f"g{game}", seed=game, record=setup_record(1000 + game))
-        commits: list[int] = [0]
-        write = driver.storage._write
-
-        def counted(*args: Any, _write: Any = write, _commits: list[int] = commits, **kwargs: Any) -> Any:
-            # storage._write(sql, args, more, durable): count the commits that wait for an fsync
-            if kwargs.get("durable", args[3] if len(args) > 3 else True):
-                _commits[0] += 1
-            return _write(*args, **kwargs)
-
-        driver.storage._write = counted  # type: ignore[method-assign]
+        commits = _count_commits(driver)
         try:
             while len(out["latency"]) < wanted:
                 action = policy_action(driver.state, rng)

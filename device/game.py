@@ -9,16 +9,17 @@ from __future__ import annotations
 import copy
 import logging
 import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from device.i18n import Translator
 from device.modes import GameOptions, Mode, by_kind
 from device.render import models as m
+from device.seams import ClueRefused, Move, MoveOutcome, Played, Refused, SettingsApi, Stale
 from device.services import ringfx
 from device.services.hourglass import Hourglass
 from device.storage import Finish, Storage
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, InvalidClue, StaleAction
 from engine.events import Event
 from engine.session import GameSession, SetupError, session_from_record
 from hardware.base import Clock
@@ -36,7 +37,7 @@ UiSource = Callable[[], "dict[str, Any] | None"]
 class GameController:
     """The game in play (or none) over one ``Storage``."""
 
-    def __init__(self, storage: Storage, settings: Mapping[str, Any], clock: Clock, *,
+    def __init__(self, storage: Storage, settings: SettingsApi, clock: Clock, *,
                  show_game: Callable[[dict[str, Any] | None], None], ui_state: UiSource,
                  play_cue: Callable[[str], None]) -> None:
         self.storage = storage
@@ -176,7 +177,7 @@ class GameController:
         self.session, self.id, self.kind, self.saved_ui = None, None, "", None
 
     # -- moves -----------------------------------------------------------------------------------------------
-    def act(self, action: Any, version: int, *, quiet: bool = False) -> list[Event]:
+    def act(self, action: Move, version: int, *, quiet: bool = False) -> list[Event]:
         """Apply ``action`` made against state ``version``; commit it; then its events reach the outputs.
 
         Raises engine.errors.IllegalAction (StaleAction for an old version); nothing is stored or shown then.
@@ -207,6 +208,18 @@ class GameController:
         if not quiet:
             self.on_events(events)
         return events
+
+    def play(self, action: Move, version: int) -> MoveOutcome:
+        """``act`` with its refusal as a value (``device.seams``): what screens call."""
+        try:
+            events = self.act(action, version)
+        except StaleAction:
+            return Stale()
+        except InvalidClue as exc:
+            return ClueRefused(tuple(exc.problems), str(exc))
+        except IllegalAction as exc:
+            return Refused(type(exc).__name__)
+        return Played(tuple(events))
 
     def on_events(self, events: list[Event]) -> None:
         """Engine events become ring effects and sound cues (the hook speech and sound hang on)."""

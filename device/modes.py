@@ -7,7 +7,7 @@ box as partner) and the kind written in the records and the database (unchanged 
 mode is adding a descriptor here (or ``register`` one, as tests/device/test_modes.py does) and, when its family's
 screens do not fit, screens of its own (``device.navigation.add_screens``: this module imports no screen).
 
-``tests/structure/test_modes.py`` fails when a mode's kind ("duet", "hotseat"...) or a literal 25 or 5 × 5 is
+``tests/structure/test_mode_home.py`` fails when a mode's kind ("duet", "hotseat"...) or a literal 25 or 5 × 5 is
 written outside this module and ``engine/board.py``.
 """
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import DUET as DUET_BOARD
+from .errors import IllegalAction
 from .seats import Seat, parse_seat
 
 MAX_CLUE_NUMBER = 15
@@ -96,8 +97,6 @@ def clue_word(d: dict[str, Any]) -> str | None:
 def check_clue_length(word: str | None) -> None:
     """IllegalAction for a clue word over MAX_CLUE_LENGTH characters (checked before anything else reads it)."""
     if word is not None and len(word) > MAX_CLUE_LENGTH:
-        from .errors import IllegalAction
-
         raise IllegalAction(f"a clue word has at most {MAX_CLUE_LENGTH} characters (this one {len(word)})")
 
 

@@ -180,6 +180,21 @@ class Cover:
 ClassicAction = TeamClue | TeamGuess | TeamStop | TeamPenalty | Cover
 
 
+def _clue_from_dict(team: Team, d: dict[str, Any]) -> TeamClue:
+    word = clue_word(d)
+    number = d.get("number")
+    if number == "unlimited":
+        n: int | None = None
+    elif isinstance(number, int) and not isinstance(number, bool) and 0 <= number <= MAX_NUMBER:
+        n = number
+    else:
+        raise ValueError(f"clue action needs 'number' from 0 to {MAX_NUMBER} or \"unlimited\"")
+    override = d.get("override", False)
+    if not isinstance(override, bool):
+        raise ValueError("clue action's 'override' must be true or false")
+    return TeamClue(team, word, n, override)
+
+
 def classic_action_from_dict(d: object, size: int) -> ClassicAction:
     if not isinstance(d, dict):
         raise ValueError("an action must be a JSON object")
@@ -193,18 +208,7 @@ def classic_action_from_dict(d: object, size: int) -> ClassicAction:
 
     team = parse_team(d.get("team"))
     if kind == "clue":
-        word = clue_word(d)
-        number = d.get("number")
-        if number == "unlimited":
-            n: int | None = None
-        elif isinstance(number, int) and not isinstance(number, bool) and 0 <= number <= MAX_NUMBER:
-            n = number
-        else:
-            raise ValueError(f"clue action needs 'number' from 0 to {MAX_NUMBER} or \"unlimited\"")
-        override = d.get("override", False)
-        if not isinstance(override, bool):
-            raise ValueError("clue action's 'override' must be true or false")
-        return TeamClue(team, word, n, override)
+        return _clue_from_dict(team, d)
     if kind == "guess":
         return TeamGuess(team, card("card"))
     if kind == "stop":

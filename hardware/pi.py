@@ -432,6 +432,28 @@ class PiDisplay:
 
 # ---------------------------------------------------------------- the box
 
+def _open_oled(seat: Seat, config: HardwareConfig, clock: Clock, writers: dict[str, BusWriter], bus: Any,
+               degrade: bool) -> OledScreen:
+    """Seat ``seat``'s OLED on its I2C bus's writer (one writer per bus, shared by the seats on it). With
+    ``degrade`` a panel that does not answer starts in fault and is retried; without, HardwareMissing."""
+    panel = LumaPanel(seat, config.oleds[seat], bus=bus)
+    late: HardwareMissing | None = None
+    try:
+        panel.init()
+    except HardwareMissing as exc:
+        if not degrade:
+            raise
+        late = exc  # degrade, don't die: the seat screen starts in fault and is retried
+    port = config.oleds[seat].port
+    writer = writers.get(f"i2c-{port}")
+    if writer is None:
+        writer = writers[f"i2c-{port}"] = BusWriter(f"I2C bus {port}")
+    oled = OledScreen(f"OLED {seat}", panel, clock, rotation=config.oleds[seat].rotation, writer=writer)
+    if late is not None:
+        degrade_mod.start_in_fault(oled, late)
+    return oled
+
+
 class PiBox(Box):
     """The real box. ``pin_factory``, ``i2c_buses``, ``spidev_module``, ``display_factory`` and ``display_sleep``
     exist for tests against fakes.
@@ -477,22 +499,7 @@ class PiBox(Box):
             parts.append(buttons)
             oleds: dict[Seat, OledScreen] = {}
             for seat in SEATS:
-                panel = LumaPanel(seat, config.oleds[seat], bus=(i2c_buses or {}).get(seat))
-                late: HardwareMissing | None = None
-                try:
-                    panel.init()
-                except HardwareMissing as exc:
-                    if not degrade:
-                        raise
-                    late = exc  # degrade, don't die: the seat screen starts in fault and is retried
-                port = config.oleds[seat].port
-                writer = writers.get(f"i2c-{port}")
-                if writer is None:
-                    writer = writers[f"i2c-{port}"] = BusWriter(f"I2C bus {port}")
-                oleds[seat] = OledScreen(f"OLED {seat}", panel, clk, rotation=config.oleds[seat].rotation,
-                                         writer=writer)
-                if late is not None:
-                    degrade_mod.start_in_fault(oleds[seat], late)
+                oleds[seat] = _open_oled(seat, config, clk, writers, (i2c_buses or {}).get(seat), degrade)
                 parts.append(oleds[seat])
             rc = config.ring
             driver: Any = ring_driver(rc)

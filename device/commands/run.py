@@ -143,34 +143,38 @@ def parse_script(text: str, name: str = "script") -> list[Op]:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        verb, _, rest = line.partition(" ")
-        words = rest.split()
         try:
-            if verb in ("press", "down") and len(words) == 1:
-                ops.append(Op(number, verb, (_button(words[0]),)))
-            elif verb == "release" and len(words) <= 1:
-                ops.append(Op(number, verb, tuple(_button(w) for w in words)))
-            elif verb == "hold" and len(words) == 2:
-                ops.append(Op(number, verb, (_button(words[0]), _ms(words[1]))))
-            elif verb == "touch" and len(words) in (1, 2):  # "touch 7" a tap, "touch 7 700" a finger held 0.7 s
-                card = int(words[0]) if words[0].isdigit() else -1
-                if not DUET_BOARD.has(card):
-                    raise ValueError(f"{words[0]!r} is not a card number 0..{DUET_BOARD.cards - 1}")
-                ops.append(Op(number, verb, (card,) + tuple(_ms(w) for w in words[1:])))
-            elif verb == "type" and len(words) >= 2 and words[0] in ("A", "B", "-"):
-                text_part = rest.strip()[2:].replace("\\n", "\n").replace("\\b", "\b")
-                ops.append(Op(number, verb, (None if words[0] == "-" else words[0], text_part)))
-            elif verb == "wait" and len(words) == 1:
-                ops.append(Op(number, verb, (_ms(words[0]),)))
-            elif verb == "snapshot" and len(words) == 1:
-                if not _SNAPSHOT_NAME.fullmatch(words[0]):
-                    raise ValueError(f"snapshot name {words[0][:40]!r}: use 1-100 letters, digits, '.', '-', '_'")
-                ops.append(Op(number, verb, (words[0],)))
-            else:
-                raise ValueError(f"cannot read {line!r}")
+            ops.append(_parse_line(number, line))
         except ValueError as exc:
             raise UsageError(f"{name}:{number}: {exc}") from None
     return ops
+
+
+def _parse_line(number: int, line: str) -> Op:
+    """One script line as an Op; ValueError saying what is wrong with it."""
+    verb, _, rest = line.partition(" ")
+    words = rest.split()
+    if verb in ("press", "down") and len(words) == 1:
+        return Op(number, verb, (_button(words[0]),))
+    if verb == "release" and len(words) <= 1:
+        return Op(number, verb, tuple(_button(w) for w in words))
+    if verb == "hold" and len(words) == 2:
+        return Op(number, verb, (_button(words[0]), _ms(words[1])))
+    if verb == "touch" and len(words) in (1, 2):  # "touch 7" a tap, "touch 7 700" a finger held 0.7 s
+        card = int(words[0]) if words[0].isdigit() else -1
+        if not DUET_BOARD.has(card):
+            raise ValueError(f"{words[0]!r} is not a card number 0..{DUET_BOARD.cards - 1}")
+        return Op(number, verb, (card,) + tuple(_ms(w) for w in words[1:]))
+    if verb == "type" and len(words) >= 2 and words[0] in (*SEATS, "-"):
+        text_part = rest.strip()[2:].replace("\\n", "\n").replace("\\b", "\b")
+        return Op(number, verb, (None if words[0] == "-" else words[0], text_part))
+    if verb == "wait" and len(words) == 1:
+        return Op(number, verb, (_ms(words[0]),))
+    if verb == "snapshot" and len(words) == 1:
+        if not _SNAPSHOT_NAME.fullmatch(words[0]):
+            raise ValueError(f"snapshot name {words[0][:40]!r}: use 1-100 letters, digits, '.', '-', '_'")
+        return Op(number, verb, (words[0],))
+    raise ValueError(f"cannot read {line!r}")
 
 
 def _size(text: str | None) -> tuple[int, int] | None:
@@ -178,8 +182,41 @@ def _size(text: str | None) -> tuple[int, int] | None:
         return None
     w, sep, h = text.lower().partition("x")
     if not sep or not w.isdigit() or not h.isdigit() or int(w) < 320 or int(h) < 240:
-        raise UsageError(f"--size {text!r}: use WIDTHxHEIGHT, at least 320x240")
+        raise UsageError(f"--size {text[:40]!r}: use WIDTHxHEIGHT, at least 320x240")
+    if int(w) > MAX_SIZE[0] or int(h) > MAX_SIZE[1]:
+        raise UsageError(f"--size {text[:40]!r}: at most {MAX_SIZE[0]}x{MAX_SIZE[1]} (an 8K screen)")
     return int(w), int(h)
+
+
+#: The largest shared display ``--size`` takes (8K UHD): a bigger one is a typo, and would not fit in memory.
+MAX_SIZE = (7680, 4320)
+
+
+def desktop_language() -> str | None:
+    """The desktop's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, read by Babel) when the box speaks it."""
+    from babel import default_locale
+
+    from device.i18n import LANGUAGES
+
+    found = default_locale(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")) or ""
+    if found.endswith("_POSIX"):  # the C locale says no language at all: the box's own default stays
+        return None
+    code = found.split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def first_language(storage: Storage) -> None:
+    """The emulator's first start: the interface (and its word pack) in the desktop's language, where the box has
+    it; a language already chosen on this data directory is kept."""
+    if "language" in storage.settings():
+        return
+    language = desktop_language()
+    if language is None:
+        return
+    from device.packs import following_language
+
+    storage.set_setting("language", language)
+    storage.set_setting("pack", following_language("fr", "fr", language))
 
 
 def snapshot(app: Any, directory: Path, name: str) -> None:
@@ -212,38 +249,43 @@ def snapshot(app: Any, directory: Path, name: str) -> None:
 
 
 def run_script(app: Any, ops: list[Op], snapshots: Path | None, pace_ms: int) -> None:
-    box = app.box
     held: list[str] = []
     for op in ops:
         if not app.running:
             break
-        if op.verb == "press":
-            box.press(op.args[0])
-            box.release(op.args[0])
-        elif op.verb == "down":
-            box.press(op.args[0])
-            held.append(op.args[0])
-        elif op.verb == "release":
-            _release(box, list(op.args) or list(held), held)
-        elif op.verb == "hold":
-            _hold(app, box.press, box.release, op.args[0], op.args[1])
-        elif op.verb == "touch" and len(op.args) == 2:  # the finger stays down, the hold runs on the clock
-            _hold(app, box.touch_down, box.touch_up, op.args[0], op.args[1])
-        elif op.verb == "touch":
-            box.touch(op.args[0])
-        elif op.verb == "type":
-            box.type_text(op.args[0], op.args[1])
-        elif op.verb == "wait":
-            _advance(app, op.args[0] / 1000)
-        elif op.verb == "snapshot":
-            app.step(0)
-            try:
-                snapshot(app, snapshots or Path("."), op.args[0])
-            except OSError as exc:
-                raise UsageError(f"line {op.line}: cannot write the snapshot {op.args[0]}: {os_reason(exc)}") from None
+        _run_op(app, op, held, snapshots)
         app.step(0)
         if pace_ms:
             time.sleep(pace_ms / 1000)
+
+
+def _run_op(app: Any, op: Op, held: list[str], snapshots: Path | None) -> None:
+    """Do one script line on the mock box (``held``: the buttons a ``down`` left pressed)."""
+    box = app.box
+    if op.verb == "press":
+        box.press(op.args[0])
+        box.release(op.args[0])
+    elif op.verb == "down":
+        box.press(op.args[0])
+        held.append(op.args[0])
+    elif op.verb == "release":
+        _release(box, list(op.args) or list(held), held)
+    elif op.verb == "hold":
+        _hold(app, box.press, box.release, op.args[0], op.args[1])
+    elif op.verb == "touch" and len(op.args) == 2:  # the finger stays down, the hold runs on the clock
+        _hold(app, box.touch_down, box.touch_up, op.args[0], op.args[1])
+    elif op.verb == "touch":
+        box.touch(op.args[0])
+    elif op.verb == "type":
+        box.type_text(op.args[0], op.args[1])
+    elif op.verb == "wait":
+        _advance(app, op.args[0] / 1000)
+    elif op.verb == "snapshot":
+        app.step(0)
+        try:
+            snapshot(app, snapshots or Path("."), op.args[0])
+        except OSError as exc:
+            raise UsageError(f"line {op.line}: cannot write the snapshot {op.args[0]}: {os_reason(exc)}") from None
 
 
 def _release(box: Any, names: list[str], held: list[str]) -> None:
@@ -320,6 +362,8 @@ def _main(argv: list[str]) -> int:
         except UsageError:
             storage.close()
             raise
+    if args.hardware == "emulator":
+        first_language(storage)
     box = _open(args.hardware, config, size, storage, notifier)
     app = App(box, storage, seed=args.seed, notifier=notifier, sound=_sound(args.hardware),
               speech=_speech(args.hardware), power=_power if args.hardware == "pi" else None,

@@ -461,20 +461,7 @@ class RemoteLink:
                 return self._answer()
             return False
         if kind == "snapshot":
-            actions, facts = message.get("actions"), message.get("facts")
-            if not isinstance(actions, list) or not isinstance(facts, list) or len(facts) != len(actions):
-                return False
-            current = self.table.remote_version()
-            if current is None:
-                return False
-            mine = self.table.remote_actions()
-            if actions[:len(mine)] != mine[:len(actions)]:
-                log.error("the host's snapshot differs from the moves committed here: ignored")
-                return False
-            for version in range(current, len(actions)):
-                if isinstance(actions[version], dict) and isinstance(facts[version], dict):
-                    self.ahead.setdefault(version, dict(facts[version], a=actions[version]))
-            return self._catch_up()
+            return self._take_snapshot(message)
         if kind == "refuse":
             version = message.get("v")
             if self.pending is not None and version == self.pending[0]:
@@ -484,6 +471,23 @@ class RemoteLink:
             return False
         self.dropped += 1
         return False
+
+    def _take_snapshot(self, message: dict[str, Any]) -> bool:
+        """The host's whole game (a guest that was away): the moves this box lacks, then caught up."""
+        actions, facts = message.get("actions"), message.get("facts")
+        if not isinstance(actions, list) or not isinstance(facts, list) or len(facts) != len(actions):
+            return False
+        current = self.table.remote_version()
+        if current is None:
+            return False
+        mine = self.table.remote_actions()
+        if actions[:len(mine)] != mine[:len(actions)]:
+            log.error("the host's snapshot differs from the moves committed here: ignored")
+            return False
+        for version in range(current, len(actions)):
+            if isinstance(actions[version], dict) and isinstance(facts[version], dict):
+                self.ahead.setdefault(version, dict(facts[version], a=actions[version]))
+        return self._catch_up()
 
     def _catch_up(self) -> bool:
         """Commit the moves that follow this box's version, in order (kept ones wait for their turn)."""

@@ -416,6 +416,13 @@ class ClueEntryUi:
     choice: int = 0
     title: str = ""
     hint: str = ""
+    #: the clue giver's own key, kept in sight while the clue is spelt (G/N/X in Duet, R/B/N/X in classic;
+    #: empty: none, e.g. a team sheet's name): small beside the word, full size beside the number in classic
+    key: str = ""
+    covered: tuple[int, ...] = ()  # cards already covered (drawn as a dot)
+    columns: int = 5
+    rows: int = 5
+    key_seat: str = "A"  # seat B's map is turned half a turn, as on its key screen
 
 
 @dataclass(frozen=True)
@@ -441,6 +448,7 @@ class SpymasterUi:
     rows: int = DUET_BOARD.rows
     status: str = ""
     cursor: int | None = None
+    legend: tuple[str, ...] = ()  # the red and blue team names, drawn beside a filled and a hatched square
 
 
 OledUi = SeatKeyUi | ClueEntryUi | MenuUi | OledTextUi | SpymasterUi

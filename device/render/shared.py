@@ -120,6 +120,12 @@ class GridLayout:
         return self.cells[i].inflate(2 * self.ring, 2 * self.ring)
 
 
+def square_cells(pictures: bool, orientation: str) -> bool:
+    """Pictures on a box set upright take squarish cards (one picture each); on a table each picture is drawn
+    twice, side by side, once for each seat (``cards._picture``), so the cards are as wide as word cards."""
+    return pictures and orientation == "upright"
+
+
 @lru_cache(maxsize=32)
 def grid_layout(size: tuple[int, int], columns: int = DUET_BOARD.columns, rows: int = DUET_BOARD.rows,
                 pictures: bool = False) -> GridLayout:
@@ -297,7 +303,7 @@ class SharedRenderer:
         cards = tuple(getattr(view, "cards", ()) or ())
         n = len(cards)
         columns, rows = (5, 4) if n == 20 else (5, 5)
-        layout = grid_layout(size, columns, rows, ui.pictures)
+        layout = grid_layout(size, columns, rows, square_cells(ui.pictures, ui.orientation))
         regions: list[Region] = []
         cursors = ui.cursors if isinstance(ui, PlayUi) else ()
         hold = ui.hold if isinstance(ui, PlayUi) else None
@@ -406,9 +412,11 @@ class SharedRenderer:
             ("bar_bottom", layout.bottom, "A", False),
         ):
             text = message if (table or name == "bar_bottom") else ""
-            held = round(hold.fraction, 2) if hold is not None and hold.seat == seat else None
-            key = (banner, text, flip, held, stop if held is not None else None)
-            out.append(Region(name, rect, key, self._bar_drawer(banner, text, flip, seat, held, stop)))
+            # a STOP held fills in both bars (each seat sees the turn ending), in the holder's colour
+            held = round(hold.fraction, 2) if hold is not None and (table or name == "bar_bottom") else None
+            holder = hold.seat if hold is not None else seat
+            key = (banner, text, flip, held, holder, stop if held is not None else None)
+            out.append(Region(name, rect, key, self._bar_drawer(banner, text, flip, holder, held, stop)))
         return out
 
     def _bar_drawer(
@@ -729,7 +737,7 @@ class SharedRenderer:
                 number = "∞" if clue.number is None else str(clue.number)
                 lines.append(f"{label(ui.labels, clue.team)} : {clue.word or label(ui.labels, 'no_word')} {number}")
             ui = replace(ui, history=tuple(lines))
-        layout = grid_layout(size, ui.columns, ui.rows, ui.pictures)
+        layout = grid_layout(size, ui.columns, ui.rows, square_cells(ui.pictures, ui.orientation))
         cards = classic_cards(view, ui)
         regions: list[Region] = []
         for i, rect in enumerate(layout.cells):

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from device import modes
-from device.game import GameController
 from device.modes import Family
 from device.render import models as m
 from device.screens.base import Host, Screen
 from device.screens.shell import Item, ListScreen, MenuScreen
+from device.seams import GameApi
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Recipe:
     won: bool = False
 
 
-def recipe(game: GameController) -> Recipe | None:
+def recipe(game: GameApi) -> Recipe | None:
     """The recipe of the game open in ``game`` (None for a game that cannot simply be dealt again: remote)."""
     session = game.session
     if session is None:

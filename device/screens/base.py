@@ -10,28 +10,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from device.game import GameController
 from device.i18n import Translator
 from device.modes import Mode
 from device.pin import PinStore
-from device.preferences import Settings
 from device.render.models import OledUi, OledView, RingEffect, SharedUi, SharedView
 from device.screens.parts import HOLD_SECONDS, held_long_enough
+from device.seams import GameApi, Records, SettingsApi
 from device.services.audio import Audio
-from device.storage import Storage
 from engine.board import DUET as DUET_BOARD
 from engine.seats import Seat
 from hardware.base import RGB, Clock, InputEvent
 
-# Seat B sits across the table: its joystick moves the grid cursor the other way round.
+# Seat B sits across the table: its joystick moves the grid cursor the other way round. On a box set upright
+# both seats face the one screen, and nothing is turned for B: its joystick moves the cursor as A's does.
 _MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 def move_card(card: int, button: str, seat: str | None, columns: int = DUET_BOARD.columns,
-              rows: int = DUET_BOARD.rows) -> int:
-    """The card a joystick press moves a cursor to (clamped at the edges)."""
+              rows: int = DUET_BOARD.rows, orientation: str = "table") -> int:
+    """The card a joystick press moves a cursor to (clamped at the edges): to that seat's right, left, away
+    from it (up) or toward it (down)."""
     dr, dc = _MOVES[button]
-    if seat == "B":
+    if seat == "B" and orientation == "table":
         dr, dc = -dr, -dc
     r, c = divmod(card, columns)
     r = min(rows - 1, max(0, r + dr))
@@ -81,15 +81,24 @@ class Host(Protocol):
     """What a screen may ask of the box (the host implements it; tests use a fake)."""
 
     clock: Clock
-    storage: Storage
     rng: random.Random
-    settings: Settings
     audio: Audio
-    game: GameController
     nav: Nav
     tr: Translator
     pins: PinStore
 
+    @property
+    def settings(self) -> SettingsApi:
+        """The settings (``device.seams``: read them, and change one from a settings screen)."""
+        ...
+    @property
+    def storage(self) -> Records:
+        """The saved data a screen may use (``device.seams``: never the database itself)."""
+        ...
+    @property
+    def game(self) -> GameApi:
+        """The open game: views in, moves out with typed outcomes (``device.seams``: never the controller)."""
+        ...
     @property
     def screen(self) -> Screen | None: ...
     @property

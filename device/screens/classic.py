@@ -11,7 +11,7 @@ from device.render import models as m
 from device.screens.base import Frame, Host, Screen, move_card
 from device.screens.flows import deal_pictures, deal_words
 from device.screens.parts import ClueEntry, Cursors, EntryOutcome, Give, Holds, Notices
-from device.screens.play import Moves, clue_word, entry_ui, letters_for
+from device.screens.play import Moves, clue_word, entry_ui, letters_for, short_press_hint
 from device.screens.shell import SetupScreen
 from device.services.hourglass import enforced_action
 from device.services.speech import clue_announcement
@@ -61,8 +61,10 @@ class ClassicSetupScreen(SetupScreen):
         rows = tuple(m.MenuItem(self.tr(f"classic.row_{r}" if r in ("variant", "pictures_key") else f"setup.{r}"),
                                 True, None if r == "start" else self._value(r)) for r in self.rows)
         title = self.tr(self.mode.label)
-        ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", self.tr("hint.setup"))
-        oled = m.MenuUi(title, rows, self.selected, self.tr("hint.setup"))
+        # the key row's values (9/8/2/1) say what they count on the hint line while it is chosen
+        hint = self.tr("classic.pictures_key_hint" if self.rows[self.selected] == "pictures_key" else "hint.setup")
+        ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", hint)
+        oled = m.MenuUi(title, rows, self.selected, hint)
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
 
 
@@ -173,12 +175,13 @@ class ClassicPlayScreen(Screen):
         if event.kind == "release":
             hold = self.holds.release("B", event.button)
             if hold is not None and not hold.due(event.time):
-                self.notice("B", "play.hold_longer")
+                self.notice("B", short_press_hint(hold.what))
             return
         if event.kind != "press":
             return
         if event.button in DIRECTIONS:
-            self.cursors["B"] = move_card(self.cursors["B"], event.button, "B", view.columns, view.rows)
+            self.cursors["B"] = move_card(self.cursors["B"], event.button, "B", view.columns, view.rows,
+                                          self.orientation)
         elif view.phase != "guess":
             self.notice("B", "classic.wait_clue")
         elif event.button == "ok":
@@ -233,7 +236,7 @@ class ClassicPlayScreen(Screen):
             self.holds.pop("B")
             team = self.session.public_view().turn
             if hold.what == "guess" and hold.card is not None:
-                action: Any = cl.TeamGuess(team, hold.card)
+                action: cl.ClassicAction = cl.TeamGuess(team, hold.card)
             else:
                 action = cl.TeamStop(team)
             self.moves.act("B", action, hold.version)
@@ -290,12 +293,14 @@ class ClassicPlayScreen(Screen):
                      ring=self.holds.fill(self.host.clock.now()), ring_view=view)
 
     def _spymaster_oled(self, view: cl.ClassicPublicView, team: str) -> m.OledUi:
-        if self.entry is not None:
-            return entry_ui(self.tr, self.entry, self.session.language, "classic.number_title", None)
         spy = self.session.spymaster_view()
-        status = self.notices.text("A") or self.tr(f"classic.spy_{view.phase}", team=team)
         covered = tuple(c.index for c in view.cards if c.covered)
-        return m.SpymasterUi(spy.key, covered, view.columns, view.rows, status)
+        if self.entry is not None:  # the key stays in sight while the number and the word are picked
+            key = m.ClueEntryUi("word", key=spy.key, covered=covered, columns=view.columns, rows=view.rows)
+            return entry_ui(self.tr, self.entry, self.session.language, "classic.number_title", None, key)
+        status = self.notices.text("A") or self.tr(f"classic.spy_{view.phase}", team=team)
+        return m.SpymasterUi(spy.key, covered, view.columns, view.rows, status,
+                             legend=(self.tr("team.R"), self.tr("team.B")))
 
     def _guesser_oled(self, view: cl.ClassicPublicView, team: str, clue: str, guesses: str) -> m.OledUi:
         """The guessers' OLED (seat B): the clue, the guesses left and what to do with which button (or the

@@ -185,9 +185,11 @@ class ConfirmScreen(Screen):
 
     name = "confirm"
 
-    def __init__(self, host: Host, key: str, act: Callable[[], None], safe: Callable[[], None]) -> None:
+    def __init__(self, host: Host, key: str, act: Callable[[], None], safe: Callable[[], None],
+                 fields: dict[str, str] | None = None) -> None:
         super().__init__(host)
         self.key = key
+        self.fields = dict(fields or {})  # what the title and the line name (the saved game)
         self.act = act
         self.safe = safe
         self.selected = 0
@@ -217,7 +219,7 @@ class ConfirmScreen(Screen):
 
     def frame(self) -> Frame:
         tr = self.tr
-        title, line = tr(f"confirm.{self.key}_title"), tr(f"confirm.{self.key}_line")
+        title, line = tr(f"confirm.{self.key}_title", **self.fields), tr(f"confirm.{self.key}_line", **self.fields)
         shared = ConfirmUi(title, (line,), self.choices, self.selected, tr("confirm.hint"), _orientation(self.host))
         oled = m.MenuUi(title, tuple(m.MenuItem(c) for c in self.choices), self.selected, tr("confirm.hint"))
         return Frame(shared=shared, oleds={"A": oled, "B": oled})

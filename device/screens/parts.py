@@ -98,9 +98,10 @@ class Holds:
         return ended
 
     def dragged(self, card: int | None) -> None:
-        """The finger, still down, is now on ``card`` (None: off the cards): a touch hold on another card ends."""
+        """The finger, still down, is now on ``card`` (None: off the cards): a touch hold on another card ends
+        (a hot-seat key held by a finger stays until the finger lifts: a finger on glass always moves a little)."""
         for seat, hold in list(self._by_seat.items()):
-            if hold.by == "touch" and hold.card != card:
+            if hold.by == "touch" and hold.what != "key" and hold.card != card:
                 del self._by_seat[seat]
 
     def release(self, seat: Seat, button: str) -> Hold | None:

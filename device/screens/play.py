@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from device.i18n import Translator
 from device.render import models as m
-from device.render.shared import grid_layout
-from device.screens.base import Frame, Host, Screen, move_card
+from device.render.shared import grid_layout, square_cells
+from device.screens.base import HOLD_SECONDS, Frame, Host, Screen, move_card
 from device.screens.parts import (
     DELETE,
     DONE,
@@ -23,12 +24,12 @@ from device.screens.parts import (
     Notices,
 )
 from device.screens.parts import picked as picked  # re-exported: the missions screen picks team names alike
+from device.seams import ClueRefused, Move, MoveOutcome, Played, Refused
 from device.services.hourglass import enforced_action
 from device.services.speech import clue_announcement, key_announcement, key_summary
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
 from engine.board import DUET as DUET_BOARD
 from engine.board import Board
-from engine.errors import IllegalAction, InvalidClue, StaleAction
 from engine.keyboard import picker_letters
 from engine.seats import SEATS, Seat, other, parse_seat
 from engine.session import DuetSession
@@ -37,6 +38,9 @@ from hardware.base import DIRECTIONS, TOUCH_KINDS, InputEvent
 
 ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 NOTICE_SECONDS = 2.0
+#: Hot-seat: the longest a held OK (or finger) keeps the key on the display; then it is hidden and the clue entry
+#: opens, so a key is never left up by a forgotten finger or a stuck button.
+KEY_SECONDS = 20.0
 #: Where the cursors start: each seat's near corner on its left hand (seat A sits at the bottom edge, seat B at
 #: the top, turned half a turn), not the centre card, where the two frames would stack on the first card both
 #: seats look at.
@@ -49,10 +53,19 @@ START_CURSORS: dict[Seat, int] = start_cursors(DUET_BOARD)
 LABELS = ("clues", "bank", "taken", "agents", "mistakes", "mission", "stop", "seat_A", "seat_B", "no_word")
 
 
+def short_press_hint(what: str) -> str:
+    """The hint after a hold let go too soon: it names the button that was held (OK to guess, STOP to stop)."""
+    return "play.hold_stop_longer" if what == "stop" else "play.hold_longer"
+
+
 def letters_for(language: str) -> tuple[str, ...]:
     """A-Z, the language's letters (Œ in French), an apostrophe and a space (engine.keyboard), then the actions."""
     letters = tuple(SPACE if ch == " " else ch for ch in picker_letters(language))
     return letters + (DELETE, DONE, SKIP)
+
+
+#: What a presentation makes of a Duet frame: the shared display's model, each OLED's, each seat's view.
+PresentedFrame = tuple[m.SharedUi, dict[Seat, m.OledUi | None], dict[Seat, m.OledView]]
 
 
 class Moves:
@@ -68,39 +81,40 @@ class Moves:
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
         self.notices.show(to, self.host.tr(key, **fields), self.host.clock.now() + NOTICE_SECONDS)
 
-    def act(self, seat: Seat | None, action: Any, version: int) -> bool:
-        try:
-            self.host.game.act(action, version)
-        except StaleAction:
-            return False  # a double press: the first one already counted
-        except InvalidClue:
-            raise
-        except IllegalAction as exc:
-            self.notice(seat, f"error.{type(exc).__name__}")
-            return False
-        session = self.host.game.session
-        if session is not None and session.over:
-            self.host.nav.game(None)
-        return True
+    def play(self, seat: Seat | None, action: Move, version: int) -> MoveOutcome:
+        """Play a move through the host; an illegal one becomes a notice on ``seat``'s OLED, a stale one (a
+        double press: the first one already counted) is dropped, a game that ends shows its game over."""
+        outcome = self.host.game.play(action, version)
+        if isinstance(outcome, Refused):
+            self.notice(seat, f"error.{outcome.name}")
+        elif isinstance(outcome, Played):
+            session = self.host.game.session
+            if session is not None and session.over:
+                self.host.nav.game(None)
+        return outcome
 
-    def give(self, entry: ClueEntry, action: Any) -> bool:
-        """Give the clue ``entry`` built (``action``); True when it was played."""
+    def act(self, seat: Seat | None, action: Move, version: int) -> bool:
+        """``play``; True when the move was played."""
+        return isinstance(self.play(seat, action, version), Played)
+
+    def give(self, entry: ClueEntry, action: Move) -> bool:
+        """Give the clue ``entry`` built (``action``); True when it was played. A refused clue turns the entry
+        to accept-or-change, with the checker's reasons."""
         session = self.host.game.session
         assert session is not None
-        try:
-            return self.act(entry.seat, action, session.version)
-        except InvalidClue as exc:
-            entry.refuse(self.reasons(exc))
+        outcome = self.play(entry.seat, action, session.version)
+        if isinstance(outcome, ClueRefused):
+            entry.refuse(self.reasons(outcome))
             self.host.audio.play_cue("clue_refused")
-            return False
+        return isinstance(outcome, Played)
 
-    def reasons(self, exc: InvalidClue) -> str:
+    def reasons(self, refused: ClueRefused) -> str:
         parts = []
-        for problem in exc.problems:
+        for problem in refused.problems:
             code = getattr(problem, "code", "")
             word = getattr(problem, "word", "")
             parts.append(self.host.tr(f"clue.problem.{code}", word=word))
-        return "; ".join(parts) or str(exc)
+        return "; ".join(parts) or refused.message
 
 
 def clue_word(word: str | None) -> str | None:
@@ -108,14 +122,20 @@ def clue_word(word: str | None) -> str | None:
     return " ".join(word.split()).lower() if word and word.strip() else None
 
 
-def entry_ui(tr: Any, entry: ClueEntry, language: str, number_title: str, notice: str | None) -> m.ClueEntryUi:
-    """The clue entry as the picker shows it (the giver's OLED, or the shared display in hot-seat)."""
+def entry_ui(tr: Translator, entry: ClueEntry, language: str, number_title: str, notice: str | None,
+             key: m.ClueEntryUi | None = None) -> m.ClueEntryUi:
+    """The clue entry as the picker shows it (the giver's OLED, or the shared display in hot-seat). ``key``: a
+    model whose key fields (the giver's own key side, its covered cards) the giver's OLED keeps in sight while
+    the clue is spelt; never given for the shared display."""
+    keep = {} if key is None else {"key": key.key, "covered": key.covered, "columns": key.columns,
+                                   "rows": key.rows, "key_seat": key.key_seat}
     if entry.step == "number":
         return m.ClueEntryUi("number", number=entry.number, title=tr(number_title),
-                             hint=notice or tr("clue.number_hint"))
+                             hint=notice or tr("clue.number_hint"), **keep)  # type: ignore[arg-type]
     if entry.step == "word":
         return m.ClueEntryUi("word", number=entry.number, word=entry.word, letters=letters_for(language),
-                             letter=entry.letter, title=tr("clue.word_title"), hint=tr("clue.word_hint"))
+                             letter=entry.letter, title=tr("clue.word_title"), hint=tr("clue.word_hint"),
+                             **keep)  # type: ignore[arg-type]
     return m.ClueEntryUi("refusal", number=entry.number, word=entry.word, refusal=entry.refusal,
                          choices=(tr("clue.accept"), tr("clue.change")), choice=entry.choice,
                          title=tr("clue.refused_title"))
@@ -174,7 +194,7 @@ class DuetPlayScreen(Screen):
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
         self.moves.notice(to, key, **fields)
 
-    def _act(self, seat: Seat | None, action: Any, version: int) -> bool:
+    def _act(self, seat: Seat | None, action: Move, version: int) -> bool:
         return self.moves.act(seat, action, version)
 
     # -- input -----------------------------------------------------------------------------------------------
@@ -195,11 +215,15 @@ class DuetPlayScreen(Screen):
         if event.kind == "release":
             self._release(seat, event.button, event.time)
             return
-        if event.kind != "press":
-            return
+        if event.kind == "press":
+            self._press(seat, event, view)
+
+    def _press(self, seat: Seat, event: InputEvent, view: PublicView) -> None:
         button = event.button
         if button in DIRECTIONS:
-            self.cursors[seat] = move_card(self.cursors[seat], button, seat, self.board.columns, self.board.rows)
+            orientation = str(self.host.game.options.get("orientation", "table"))
+            self.cursors[seat] = move_card(self.cursors[seat], button, seat, self.board.columns, self.board.rows,
+                                           orientation)
         elif button == "ok":
             self._ok(seat, view, event.time)
         elif button == "stop":
@@ -237,25 +261,29 @@ class DuetPlayScreen(Screen):
             if hold.shown:  # the key was seen: clue entry opens on the display
                 self.present.open_entry(seat)
         elif not hold.due(now) and hold.what not in ("speak", "speak_key"):
-            self.notice(seat, "play.hold_longer")
+            self.notice(seat, short_press_hint(hold.what))
 
     def _touched_card(self, event: InputEvent) -> int | None:
         card = event.card
         if card is None and event.pos is not None:
-            card = _card_at(event.pos, self.host.display_size, self.pictures, self.board)
+            orientation = str(self.host.game.options.get("orientation", "table"))
+            card = _card_at(event.pos, self.host.display_size, square_cells(self.pictures, orientation), self.board)
         return card if self.board.has(card) else None
 
     def _touch(self, event: InputEvent, view: PublicView) -> None:
         if event.kind == "untouch":
-            for _seat, hold in self.holds.lifted():
-                if not hold.due(event.time):
+            for seat, hold in self.holds.lifted():
+                if hold.what == "key":
+                    if hold.shown:  # the finger that showed the key lifted: hidden, the clue entry opens
+                        self.present.open_entry(seat)
+                elif not hold.due(event.time):
                     self.notice(None, "guide.hold_touch")
             return
         card = self._touched_card(event)
         if event.kind == "drag":
             self.holds.dragged(card)  # a finger sliding off the held card cancels the guess
             return
-        if view.phase == "clue" and self.entry is None and self.present.clue_touch(view):
+        if view.phase == "clue" and self.entry is None and self.present.clue_touch(view, event.time):
             return
         if card is None:
             return
@@ -343,12 +371,13 @@ class DuetPlayScreen(Screen):
             return
         self.host.audio.announce_key(text, seat)
 
-    def _clue_action(self, seat: Seat, word: str | None, number: int, override: bool) -> Any:
+    def _clue_action(self, seat: Seat, word: str | None, number: int, override: bool) -> Move:
         return Clue(seat, word, number, override)
 
     # -- timers ----------------------------------------------------------------------------------------------
     def deadline(self) -> float | None:
         times = [t for t in (self.holds.deadline(), self.notices.deadline()) if t is not None]
+        times += [h.start + HOLD_SECONDS + KEY_SECONDS for _, h in self.holds.items() if h.what == "key"]
         if self.holds:  # the ring and the grid show the hold filling
             times.append(self.host.clock.now() + 1 / 30)
         return min(times) if times else None
@@ -356,6 +385,10 @@ class DuetPlayScreen(Screen):
     def tick(self, now: float) -> None:
         self.notices.expire(now)
         for seat, hold in self.holds.items():
+            if hold.what == "key" and hold.shown and now >= hold.start + HOLD_SECONDS + KEY_SECONDS - 1e-6:
+                self.holds.pop(seat)  # held too long: the key is hidden, the clue entry opens
+                self.present.open_entry(seat)
+                continue
             if not hold.due(now) or hold.shown:
                 continue
             if hold.what == "key":
@@ -423,9 +456,9 @@ class DuetPlayScreen(Screen):
         orientation = self.host.game.opts.orientation or "table"
         cursors = tuple(m.Cursor(s, c) for s, c in self.cursors.items())
         now = self.host.clock.now()
-        shared: Any = m.PlayUi(cursors, self.holds.model(now), self.message(view), banner, orientation,
-                               self.pictures, self._labels())
-        shared, oleds, seat_views = self.present.frame(view, shared)
+        play = m.PlayUi(cursors, self.holds.model(now), self.message(view), banner, orientation, self.pictures,
+                        self._labels())
+        shared, oleds, seat_views = self.present.frame(view, play)
         return Frame(shared=shared, view=view, oleds=oleds, seat_views=seat_views, ring=self.holds.fill(now),
                      ring_view=view)
 
@@ -433,7 +466,10 @@ class DuetPlayScreen(Screen):
         notice = self.notices.text(seat)
         entry = self.entry
         if entry is not None and entry.seat == seat:
-            return self._entry_model(entry, notice)
+            own = self.session.seat_view(seat)  # the giver's own key stays in sight, small, while it spells
+            key = m.ClueEntryUi("word", key=own.key, covered=tuple(c.index for c in view.cards if c.agent),
+                                key_seat=seat)
+            return entry_ui(self.tr, entry, self.session.language, self.number_title, notice, key)
         if notice:
             role = notice
         elif view.phase == "clue":
@@ -467,9 +503,9 @@ class TablePresentation:
         self.screen = screen
         self.hs_seat: Seat | None = None
 
-    def frame(self, view: PublicView, play: m.PlayUi) -> tuple[Any, dict[Seat, Any], dict[Seat, Any]]:
+    def frame(self, view: PublicView, play: m.PlayUi) -> PresentedFrame:
         s = self.screen
-        seat_views = {seat: s.session.seat_view(seat) for seat in SEATS}
+        seat_views: dict[Seat, m.OledView] = {seat: s.session.seat_view(seat) for seat in SEATS}
         return play, {seat: s._oled(seat, view) for seat in SEATS}, seat_views
 
     def speech(self, view: PublicView, seat: Seat) -> HoldKind:
@@ -480,7 +516,7 @@ class TablePresentation:
         """OK in the clue phase, when this presentation takes it (True); else the screen opens the OLED entry."""
         return False
 
-    def clue_touch(self, view: PublicView) -> bool:
+    def clue_touch(self, view: PublicView, now: float) -> bool:
         return False
 
     def open_entry(self, seat: Seat) -> None:
@@ -491,8 +527,9 @@ class TablePresentation:
 
 
 class HotSeatPresentation(TablePresentation):
-    """Hot-seat (a kiosk without OLEDs): the privacy screen, the clue giver's key on the display while OK is held
-    (or between two touches), the clue entry on the display; the OLEDs only say to look at the display."""
+    """Hot-seat (a kiosk without OLEDs): the privacy screen, the clue giver's key on the display only while OK or
+    a finger is held (at most KEY_SECONDS), the clue entry on the display; the OLEDs only say to look at the
+    display."""
 
     hotseat = True
     touch_guesses = True
@@ -500,9 +537,8 @@ class HotSeatPresentation(TablePresentation):
     def __init__(self, screen: DuetPlayScreen, hs_seat: Seat | None) -> None:
         super().__init__(screen)
         self.hs_seat = hs_seat  # the giver who opened clue entry (saved)
-        self.touch_key: Seat | None = None  # the key shown by a touch (hidden by the next one)
 
-    def frame(self, view: PublicView, play: m.PlayUi) -> tuple[Any, dict[Seat, Any], dict[Seat, Any]]:
+    def frame(self, view: PublicView, play: m.PlayUi) -> PresentedFrame:
         s = self.screen
         oled = m.OledTextUi(s.tr("hotseat.title"), (s.tr("hotseat.oled"),))
         return self.shared(view, play), {"A": oled, "B": oled}, {}
@@ -517,23 +553,17 @@ class HotSeatPresentation(TablePresentation):
             self.screen.holds.start(giver, "key", now, view.version)
         return True
 
-    def clue_touch(self, view: PublicView) -> bool:
-        """Without buttons: a touch shows the clue giver's key, the next one hides it and opens the clue entry
-        (typed on a keyboard)."""
+    def clue_touch(self, view: PublicView, now: float) -> bool:
+        """Without buttons: a finger held on the screen shows the clue giver's key, like OK held, and lifting it
+        hides the key and opens the clue entry (typed on a keyboard)."""
         giver = self.giver(view, "A") or "A"
-        if self.touch_key is None:
-            self.touch_key = giver
-        else:
-            seat, self.touch_key = self.touch_key, None
-            self.open_entry(seat)
+        if giver not in self.screen.holds:
+            self.screen.holds.start(giver, "key", now, view.version, by="touch")
         return True
 
     def open_entry(self, seat: Seat) -> None:
         self.hs_seat = seat
         self.screen.entry = ClueEntry(seat)
-
-    def exit(self) -> None:
-        self.touch_key = None  # a key shown by touch is hidden when the screen is left
 
     def giver(self, view: PublicView, seat: Seat) -> Seat | None:
         if self.hs_seat in view.clue_givers:
@@ -554,10 +584,6 @@ class HotSeatPresentation(TablePresentation):
                 fraction = hold.fraction(s.host.clock.now())
                 return m.HotSeatUi("privacy", seat, self.privacy_lines(seat), fraction,
                                    None, orientation, s.pictures, s._labels())
-        if self.touch_key is not None and view.phase == "clue" and s.entry is None:
-            key = s.session.seat_view(self.touch_key).key
-            return m.HotSeatUi("key", self.touch_key, (s.tr("hotseat.touch_hide"),), 1.0,
-                               key, orientation, s.pictures, s._labels())
         if view.phase == "clue" and s.entry is None:
             seat = self.giver(view, "A") or "A"
             return m.HotSeatUi("privacy", seat, self.privacy_lines(seat), 0.0, None,
@@ -662,8 +688,8 @@ class GameOverScreen(Screen):
                               tuple(self.confirmed), keys, won,
                               options.orientation or "table", options.pictures,
                               {k: tr(f"label.{k}") for k in LABELS})
-        oleds: dict[Seat, Any] = {}
-        seat_views: dict[Seat, Any] = {}
+        oleds: dict[Seat, m.OledUi | None] = {}
+        seat_views: dict[Seat, m.OledView] = {}
         for seat in SEATS:
             seat_views[seat] = session.seat_view(seat)
             lines = [reason]

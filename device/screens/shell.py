@@ -17,7 +17,6 @@ from device.screens.help import ConfirmScreen, HelpIndexScreen, HelpScreen, Solo
 from device.version import version
 from engine import languages
 from engine.duet import MAX_TOKENS, STANDARD_TOKENS
-from engine.errors import IllegalAction
 from engine.seats import SEATS, Seat
 from hardware.base import DIRECTIONS, InputEvent
 
@@ -103,7 +102,7 @@ class MenuScreen(ListScreen):
         out: list[Item] = []
         current = host.storage.current_game()
         if current is not None:
-            out.append(Item("menu.resume", lambda: flows.resume(host)))
+            out.append(Item("menu.resume", lambda: flows.resume(host), value=saved_name(host, current)))
         out += [
             *(_solo_item(host, self) if mode.solo else self._mode_item(mode) for mode in modes.modes()
               if not mode.remote),  # remote play adds its rows below (``host.nav.menu_extras``)
@@ -162,9 +161,24 @@ def asking_before_replacing(host: Host, back: Screen, item: Item,
             start()
 
     def ask() -> None:
-        host.switch(ConfirmScreen(host, "replace", act=replace, safe=lambda: host.switch(back)))
+        current = host.storage.current_game()
+        game = saved_name(host, current) if current is not None else ""
+        host.switch(ConfirmScreen(host, "replace", act=replace, safe=lambda: host.switch(back),
+                                  fields={"game": game}))
 
     return Item(item.key, ask, item.enabled, item.value, item.reason, item.info)
+
+
+def saved_name(host: Host, row: Any) -> str:
+    """What the saved game is, as the menu and the questions name it: its mode, and for a mission its team
+    sheet and city ("Mission map · LES AS · Prague")."""
+    kind = "missions" if row.kind == "mission" else str(row.kind)
+    parts = [host.tr(f"menu.{kind}")]
+    if row.sheet is not None:
+        parts += [name for sheet, name in host.storage.sheets() if sheet == row.sheet]
+    if row.mission:
+        parts.append(str(row.mission))
+    return " · ".join(parts)
 
 
 #: The main menu's rows that start a new game (after a confirmation while another game is saved).
@@ -211,7 +225,8 @@ class PauseScreen(ListScreen):
         elif sand == "paused":
             items.append(Item("pause.hourglass_resume", lambda: self._hourglass("resume")))
         return items + [
-            Item("pause.penalty", self._penalty, enabled=can_penalise),
+            Item("pause.penalty", self._penalty, enabled=can_penalise,
+                 reason=None if can_penalise else self.tr("pause.penalty_why")),
             Item("help.pause", self._help),
             Item("pause.leave", self._leave),
             Item("pause.abandon", self._abandon),
@@ -226,10 +241,7 @@ class PauseScreen(ListScreen):
         assert session is not None
         action = session.penalty_action()
         if action is not None:
-            try:
-                self.host.game.act(action, session.version)
-            except IllegalAction:
-                pass
+            self.host.game.play(action, session.version)  # refused: nothing happens
         self.host.nav.game(self.game.ui_state())
 
     def _leave(self) -> None:
@@ -242,15 +254,69 @@ class PauseScreen(ListScreen):
 
     def _abandon(self) -> None:
         def abandon() -> None:
+            shown = revealed_frame(self.host)  # both keys, read before the game is closed
             self.host.game.abandon()
-            self.host.switch(MenuScreen(self.host))
+            self.host.switch(AbandonedScreen(self.host, shown) if shown is not None else MenuScreen(self.host))
 
         self.host.switch(ConfirmScreen(self.host, "abandon", act=abandon, safe=lambda: self.host.switch(self)))
+
+
+def revealed_frame(host: Host) -> Frame | None:
+    """The game in play with every key shown (both Duet sides, the classic key), for the players to look at
+    after they abandon it; None without a game."""
+    from device.screens.play import LABELS  # (play imports nothing of the shell's; lazy all the same)
+    from engine.session import ClassicSession, DuetSession
+
+    session = host.game.session
+    tr = host.tr
+    options = host.game.options
+    orientation = options.get("orientation", host.settings.get("orientation", "table"))
+    title, prompt = tr("over.abandoned"), tr("over.prompt_leave")
+    labels = {k: tr(f"label.{k}") for k in LABELS}
+    oled = m.OledTextUi(title, (tr("over.abandoned_line"), prompt))
+    if isinstance(session, DuetSession):
+        view = session.public_view()
+        keys = {"A": session.state.key.a, "B": session.state.key.b}
+        shared: Any = m.GameOverUi(title, tr("over.abandoned_line"), None, None, (), prompt, ("A", "B"), keys,
+                                   False, orientation, bool(options.get("pictures")), labels)
+        return Frame(shared=shared, view=view, oleds={"A": oled, "B": oled}, ring_view=view)
+    if isinstance(session, ClassicSession):
+        cview = session.public_view()
+        cards = tuple(m.ClassicCard(c, session.state.key.cards[i])  # type: ignore[arg-type]
+                      for i, c in enumerate(session.state.cards))
+        shared = m.ClassicPlayUi(title, "R", cview.columns, cview.rows, "", "",
+                                 {k: str(v) for k, v in cview.left.items()}, prompt, title, (), None, None,
+                                 session.mode == "pictures", (), cards,
+                                 {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")}, orientation)
+        return Frame(shared=shared, view=cview, oleds={"A": oled, "B": oled}, ring_view=cview)
+    return None
+
+
+class AbandonedScreen(Screen):
+    """An abandoned game's keys, shown once before the menu (OK, STOP, MENU or a touch goes on)."""
+
+    name = "abandoned"
+    attract = False
+
+    def __init__(self, host: Host, shown: Frame) -> None:
+        super().__init__(host)
+        self.shown = shown
+
+    def handle(self, event: InputEvent) -> None:
+        if (event.kind == "press" and event.button in ("ok", "stop", "menu")) or event.kind == "touch":
+            self.host.switch(MenuScreen(self.host))
+
+    def frame(self) -> Frame:
+        return self.shown
 
 
 # -- set-up --------------------------------------------------------------------------------------------------
 
 TOKENS = tuple(range(STANDARD_TOKENS, MAX_TOKENS + 1))  # 9, 10, 11: the box holds 11 timer tokens
+#: In café mode the settings a guest may still change without the PIN (docs/kiosk.md, "Café mode"): the language
+#: alone, whose values are written each in its own language, so a guest can always switch back. Everything else
+#: (sound, volume, brightness, orientation, speech) is in the admin menu.
+CAFE_PUBLIC: tuple[str, ...] = ("language",)
 
 
 class OptionsScreen(Screen):
@@ -462,7 +528,14 @@ class SettingsScreen(Screen):
             self._files = (pack, label, version() if self.admin else "")
         return self._files
 
+    @property
+    def locked(self) -> bool:
+        """The guests' settings of a café box: only ``CAFE_PUBLIC``, the rest behind the PIN."""
+        return not self.admin and bool(self.host.settings.get("cafe_mode"))
+
     def rows(self) -> list[str]:
+        if self.locked:
+            return [*CAFE_PUBLIC, "back"]
         rows = ["language", "orientation", "brightness", "volume", "muted"]
         if self.admin:
             rows = ["language", "pack", "tokens", "brightness", "volume", "muted", "cafe_mode", "idle_minutes",
@@ -566,6 +639,8 @@ class SettingsScreen(Screen):
         rows = tuple(m.MenuItem(self.tr(f"settings.{r}"), True, self._value(r)) for r in self.rows())
         title = self.tr("admin.title" if self.admin else "settings.title")
         status = self.status or (f"duetbox {self._read_files()[2]}" if self.admin else "")  # device.version
+        if self.locked:
+            status = self.status or self.tr("settings.cafe_locked")
         ui = m.SettingsUi(title, rows, self.selected, False, self.tr("hint.settings"), status)
         oled = m.MenuUi(title, rows, self.selected, self.status or self.tr("hint.settings"))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})

@@ -18,9 +18,9 @@ from device.screens import flows
 from device.screens.base import Frame, Host, Screen
 from device.screens.play import DuetPlayScreen, GameOverScreen, _card_at
 from device.screens.shell import OptionsScreen
+from device.seams import ClueRefused, Played
 from engine.actions import Clue
 from engine.board import Board
-from engine.errors import InvalidClue
 from engine.seats import Seat
 from engine.session import DuetSession
 from engine.views import PublicView
@@ -234,13 +234,12 @@ class SoloPlayScreen(DuetPlayScreen):
     def _give_box_clue(self, move: solo.BoxMove, view: PublicView) -> None:
         box = solo.BOX
         index = len(view.clues)
-        try:
-            done = self._act(box, Clue(box, move.word, move.number), view.version)
-        except InvalidClue as exc:  # the partner runs the same checker; this should not happen
+        outcome = self.moves.play(box, Clue(box, move.word, move.number), view.version)
+        if isinstance(outcome, ClueRefused):  # the partner runs the same checker; this should not happen
             log.warning("the engine refused the box's clue %s %s (%s): given as accepted", move.word,
-                        move.number, exc)
-            done = self._act(box, Clue(box, move.word, move.number, True), view.version)
-        if not done:
+                        move.number, outcome.problems)
+            outcome = self.moves.play(box, Clue(box, move.word, move.number, True), view.version)
+        if not isinstance(outcome, Played):
             return
         self.ctx.meant[index] = list(move.targets)
         word = (move.word or self.tr("label.no_word")).upper()

@@ -202,6 +202,30 @@ def _human_clue_then_box_guesses(app: App, view: Any, key_a: str) -> None:
     _run(app, 20.0)  # the box goes on guessing, then stops (or the game ends)
 
 
+def _play_a_turn(app: Any, key_a: str) -> None:
+    """One turn of the solo game, whoever's it is (the human plays through the box's buttons and screen)."""
+    view = app.game.session.public_view()
+    human_turn = "A" in view.clue_givers and (view.clue_givers == ("A",) or view.clues[-1].seat == "B")
+    if view.phase == "guess" and view.guessers == ("A",):
+        _human_guesses(app)
+    elif view.phase == "clue" and human_turn:
+        _human_clue_then_box_guesses(app, view, key_a)
+    elif view.phase == "clue":
+        _box_clue(app)
+        _human_guesses(app)
+    elif view.phase == "sudden_death" and "B" in view.guessers:
+        app.box.press("A.stop")
+        app.step(0)
+        _run(app, 5.0)
+    elif view.phase == "sudden_death":
+        free = [i for i in range(len(view.cards)) if not view.cards[i].covered and "A" not in view.cards[i].marks]
+        app.box.touch(free[0])
+        app.box.hold("A.ok", 700)
+        app.step(0)
+    else:
+        _run(app, 2.0)
+
+
 def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
         env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app, spies, setup = _solo_game(env, monkeypatch)
@@ -232,27 +256,7 @@ def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
         turns = 0
         while not app.game.session.over and turns < 30:
             turns += 1
-            view = app.game.session.public_view()
-            human_turn = "A" in view.clue_givers and (view.clue_givers == ("A",) or view.clues[-1].seat == "B")
-            if view.phase == "guess" and view.guessers == ("A",):
-                _human_guesses(app)
-            elif view.phase == "clue" and human_turn:
-                _human_clue_then_box_guesses(app, view, key_a)
-            elif view.phase == "clue":
-                _box_clue(app)
-                _human_guesses(app)
-            elif view.phase == "sudden_death":
-                if "B" in view.guessers:
-                    app.box.press("A.stop")
-                    app.step(0)
-                    _run(app, 5.0)
-                else:
-                    free = [i for i in range(25) if not view.cards[i].covered and "A" not in view.cards[i].marks]
-                    app.box.touch(free[0])
-                    app.box.hold("A.ok", 700)
-                    app.step(0)
-            else:
-                _run(app, 2.0)
+            _play_a_turn(app, key_a)
         assert app.game.session.over, " | ".join(str(a) for a in app.game.session.state.history)
         # game over: A presses OK for the keys, then OK for "what I meant"
         assert isinstance(app.screen, SoloOverScreen)

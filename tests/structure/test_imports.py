@@ -88,6 +88,16 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return cycles
 
 
+def test_screens_see_neither_the_storage_nor_the_game_controller() -> None:
+    # issue 25: screens get narrow seams (device.seams: the game API, the saved data they may use), not the
+    # database or the controller; the renderers, models only
+    screens = [(n, p) for n, p in _modules("device").items()
+               if n.startswith(("device.screens", "device.render")) or n == "device.remote.screens"]
+    bad = [(n, t) for n, p in screens for t, _, _ in _imports(n, p)
+           if _known(t) in ("device.storage", "device.game", "device.app", "device.preferences")]
+    assert bad == []
+
+
 def test_device_has_no_import_cycle() -> None:
     graph: dict[str, set[str]] = {}
     for name, path in _modules("device").items():

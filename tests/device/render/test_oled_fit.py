@@ -280,6 +280,11 @@ def _catalog_models(tr: Translator) -> Iterator[tuple[str, m.OledUi]]:
                 tr(f"over.reason_{reason}"),)
             yield f"over {reason} {last}", m.OledTextUi(tr("over.won" if won else "over.lost"),
                                                         (*lines, tr(last)), invert=won)
+    yield from _catalog_models_more(tr)
+
+
+def _catalog_models_more(tr: Translator) -> Iterator[tuple[str, m.OledUi]]:
+    """... and the rest of them: the mission map, classic's game over, a refused clue, the PIN screens."""
     # the mission map: every city, in this language, with its rules, record and state
     from device.render.screens import city_label
     from engine.missions import default_map

@@ -38,37 +38,41 @@ ALLOWED = {
 }
 
 
+def _field_names(node: ast.AST) -> list[ast.AST]:
+    """The constants ``node`` uses as a field's name: a dict's keys, ``x["key"]``, ``x.get("key")``,
+    ``getattr(x, "key")``."""
+    if isinstance(node, ast.Dict):
+        return [k for k in node.keys if k is not None]
+    if isinstance(node, ast.Subscript):
+        return [node.slice]
+    if isinstance(node, ast.Call) and node.args:
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        if name == "get":
+            return [node.args[0]]
+        if name == "getattr" and len(node.args) > 1:
+            return [node.args[1]]
+    return []
+
+
+def _screen_names(node: ast.AST) -> list[ast.AST]:
+    """The constants ``node`` uses as a screen's name: a screen class's ``name = "classic"``, the saved screen
+    state's ``{"screen": "classic"}`` and ``ui.get("screen") == "classic"`` (kept on disk as they are)."""
+    if isinstance(node, ast.ClassDef):
+        return [item.value for item in node.body
+                if isinstance(item, ast.Assign) and [getattr(t, "id", None) for t in item.targets] == ["name"]]
+    if isinstance(node, ast.Dict):
+        return [v for k, v in zip(node.keys, node.values, strict=True)
+                if isinstance(k, ast.Constant) and k.value == "screen"]
+    if isinstance(node, ast.Compare) and len(node.comparators) == 1 and isinstance(node.left, ast.Call) \
+            and any(isinstance(a, ast.Constant) and a.value == "screen" for a in node.left.args):
+        return [node.comparators[0]]
+    return []
+
+
 def _not_modes(tree: ast.AST) -> set[int]:
-    """String constants that are a field's name or a screen's, not a mode: a dict's keys, ``x["key"]``,
-    ``x.get("key")``, ``getattr(x, "key")`` (the saved options and records keep their keys), a screen class's
-    ``name = "classic"`` and the saved screen state's ``{"screen": "classic"}`` / ``ui.get("screen") ==
-    "classic"`` (kept on disk as they are)."""
-    out: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Dict):
-            out |= {id(k) for k in node.keys if k is not None}
-        if isinstance(node, ast.Subscript):
-            out.add(id(node.slice))
-        if isinstance(node, ast.Call) and node.args:
-            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-            if name == "get":
-                out.add(id(node.args[0]))
-            if name == "getattr" and len(node.args) > 1:
-                out.add(id(node.args[1]))
-        if isinstance(node, ast.ClassDef):
-            for item in node.body:
-                if isinstance(item, ast.Assign) and [getattr(t, "id", None) for t in item.targets] == ["name"]:
-                    out.add(id(item.value))
-        if isinstance(node, ast.Dict):
-            for key, value in zip(node.keys, node.values, strict=True):
-                if isinstance(key, ast.Constant) and key.value == "screen":
-                    out.add(id(value))
-        if isinstance(node, ast.Compare) and len(node.comparators) == 1:
-            left, right = node.left, node.comparators[0]
-            if isinstance(left, ast.Call) and any(isinstance(a, ast.Constant) and a.value == "screen"
-                                                  for a in left.args):
-                out.add(id(right))
-    return out
+    """String constants that are a field's name or a screen's, not a mode (the saved options, records and screen
+    states keep their keys and names)."""
+    return {id(c) for node in ast.walk(tree) for c in _field_names(node) + _screen_names(node)}
 
 
 def mode_strings(source: str, tree: ast.AST) -> list[str]:
