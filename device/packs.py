@@ -59,6 +59,11 @@ def _safe_name(stem: str) -> str:
     return f"my-{name}" if name in bundled_packs() else name
 
 
+def pack_target(data_dir: str | Path, name: str) -> Path:
+    """Where a pack named ``name`` is stored (a name like a bundled pack's becomes my-<name>)."""
+    return pack_dir(data_dir) / f"{_safe_name(name)}.txt"
+
+
 def add_pack(data_dir: str | Path, source: str | Path) -> CustomPack:
     """Check the pack file ``source`` and copy it into the packs folder. Raises WordPackError (one line)."""
     text = read_pack_text(str(source))
