@@ -282,7 +282,7 @@ def revealed_frame(host: Host) -> Frame | None:
     if isinstance(session, DuetSession):
         view = session.public_view()
         keys = {"A": session.state.key.a, "B": session.state.key.b}
-        shared: Any = m.GameOverUi(title, tr("over.abandoned_line"), None, None, (), prompt, SEATS, keys,
+        shared: m.SharedUi = m.GameOverUi(title, tr("over.abandoned_line"), None, None, (), prompt, SEATS, keys,
                                    False, orientation, bool(options.get("pictures")), labels)
         return Frame(shared=shared, view=view, oleds={"A": oled, "B": oled}, ring_view=view)
     if isinstance(session, ClassicSession):
@@ -291,7 +291,7 @@ def revealed_frame(host: Host) -> Frame | None:
                       for i, c in enumerate(session.state.cards))
         shared = m.ClassicPlayUi(title, "R", cview.columns, cview.rows, "", "",
                                  {k: str(v) for k, v in cview.left.items()}, prompt, title, (), None, None,
-                                 bool(options.get("pictures")), (), cards,
+                                 modes.by_kind(session.mode).pictures, (), cards,
                                  classic_labels(tr), orientation)
         return Frame(shared=shared, view=cview, oleds={"A": oled, "B": oled}, ring_view=cview)
     return None
