@@ -8,6 +8,14 @@ from engine.seats import Seat, other
 from partner import Partner
 from partner.turns import ME, PARTNER, Turn
 
+#: The solo set-up's timer tokens per difficulty (rules §1 allow 10 or 11 for an easier game); see docs/partner.md
+SOLO_TOKENS = {"normal": 9, "easy": 11}
+
+
+def solo_tokens(difficulty: str = "normal") -> int:
+    """Timer tokens of a solo game at `difficulty` (the solo default; docs/partner.md says why)."""
+    return SOLO_TOKENS.get(difficulty, 9)
+
 
 def covered_cards(state: duet.DuetState) -> set[int]:
     """Cards out of play for both seats: agents, and bystanders marked for both."""
@@ -75,4 +83,4 @@ def box_action(partner: Partner, state: duet.DuetState, seat: Seat) -> DuetActio
     return None
 
 
-__all__ = ["box_action", "covered_cards", "other", "turns_for"]
+__all__ = ["SOLO_TOKENS", "box_action", "covered_cards", "other", "solo_tokens", "turns_for"]

@@ -1,4 +1,4 @@
-"""`duetbox partner build|eval`: export the solo partner's word vectors; measure it box against box."""
+"""`duetbox partner build|eval|play`: export the solo partner's word vectors; measure it; play it in a terminal."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ if TYPE_CHECKING:  # pragma: no cover - typing only (the partner needs numpy, th
     from partner.assoc import AssocTable
     from partner.evaluate import Summary
 
-USAGE = ("duetbox partner build [--lang fr|en] [--space S] [--data-dir D] | "
+USAGE = ("duetbox partner build [--lang fr|en] [--space S] [--data-dir D] | play [--lang fr|en] [--log F] | "
          "eval --setup solo|clues [--reader S --noise 1.5] [--json] | eval --giver S --guesser S ...")
 
 
@@ -58,6 +58,17 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--difficulty", choices=("easy", "normal"), default="normal", help="the partner's level")
     e.add_argument("--data-dir", help="the box's data directory (default: as `duetbox run`)")
     e.add_argument("--show", type=int, default=0, help="print the clues of the first N games")
+    g = sub.add_parser("play", help="solo Duet in this terminal: you are seat A, the box is seat B")
+    g.add_argument("--lang", default="fr", help="language of the words and of the box (fr or en; default: fr)")
+    g.add_argument("--tokens", type=int, default=None,
+                   help="timer tokens (9 to 11; default: the solo default of the difficulty, see docs/partner.md)")
+    g.add_argument("--difficulty", choices=("easy", "normal"), default="normal", help="the box's level")
+    g.add_argument("--log", help="JSON-lines file every game is appended to (default: <data dir>/partner/"
+                                 "playtests/<lang>.jsonl)")
+    g.add_argument("--player", default="", help="a name for the log (who played)")
+    g.add_argument("--games", type=int, default=0, help="stop after N games (default: ask after each)")
+    g.add_argument("--seed", type=int, default=None, help="deal of the first game (default: random)")
+    g.add_argument("--data-dir", help="the box's data directory (default: as `duetbox run`)")
     return p
 
 
@@ -282,6 +293,29 @@ def _eval_cross(args: argparse.Namespace) -> int:
     return 0
 
 
+def _play(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from engine.words import load_pack
+    from partner import Partner
+    from partner.console import Console, run
+    from partner.paths import data_dir
+    from partner.play import solo_tokens
+
+    if args.lang not in ("fr", "en"):
+        raise _UsageError(f"no solo partner for language {args.lang!r} (fr or en)")
+    tokens = args.tokens if args.tokens is not None else solo_tokens(args.difficulty)
+    if not 1 <= tokens <= 11 or args.games < 0:
+        raise _UsageError("--tokens must be from 1 to 11 and --games at least 0")
+    log = Path(args.log) if args.log else data_dir(args.data_dir) / "partner" / "playtests" / f"{args.lang}.jsonl"
+    print("Loading the box's partner...", flush=True)
+    partner = Partner.load(args.lang, args.data_dir, args.difficulty)
+    console = Console(partner, load_pack(args.lang), args.lang, tokens=tokens, seed=args.seed, log_path=log,
+                      player=args.player, difficulty=args.difficulty)
+    print(f"Games are logged to {log}")
+    return run(console, args.games)
+
+
 def main(argv: list[str]) -> int:
     try:
         args = _parser().parse_args(argv)
@@ -289,6 +323,8 @@ def main(argv: list[str]) -> int:
             return _build(args)
         if args.cmd == "eval":
             return _eval(args)
+        if args.cmd == "play":
+            return _play(args)
         print(f"usage: {USAGE}", file=sys.stderr)
         return 2
     except _UsageError as exc:
