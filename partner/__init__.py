@@ -14,6 +14,7 @@ from partner import giver as _giver
 from partner import guesser as _guesser
 from partner import messages as _messages
 from partner import noisy as _noisy
+from partner import winprob as _winprob
 from partner.assoc import AssocError, AssocTable
 from partner.legal import Checker, engine_checker
 from partner.paths import PLAY_SPACES, SPACES, built_spaces, space_path
@@ -39,12 +40,26 @@ DIFFICULTIES = ("easy", "normal")
 #: partner.giver and partner.guesser stay for the evaluation's stand-in partner.
 BOX_NOISE = {"normal": _noisy.NoiseParams(), "easy": _noisy.NoiseParams(assassin=12.0, max_n=2)}
 BOX_GUESSER = {
+    "normal": _guesser.GuesserParams(tau=0.6, assassin_cost=12.0, min_green=0.65, memory_weight=0.8,
+                                     trust_strength=2, trust_z=2.5, trust_gap=0.5, promise_green=0.45),
+    "easy": _guesser.GuesserParams(tau=0.6, assassin_cost=16.0, min_green=0.7, memory_weight=0.8,
+                                   trust_strength=3, trust_z=3.0, trust_gap=0.8, promise_green=0.5),
+}
+#: the guesser of main before issue 28 (the eval's "before" rows: --box noisy)
+BOX_GUESSER_NOISY = {
     "normal": _guesser.GuesserParams(tau=0.6, assassin_cost=12.0, min_green=0.65),
     "easy": _guesser.GuesserParams(tau=0.6, assassin_cost=16.0, min_green=0.7),
 }
+#: The clue giver that plays against the clock (issue 28): the chance of winning after the turn.
+BOX_WIN = {"normal": _winprob.WinParams(), "easy": _winprob.WinParams(margin_a=1.5, min_last=0.55)}
 #: σ units added to a card's similarity per point of association strength (1..5), when giving and when reading
 W_ASSOC_GIVE = 0.3
 W_ASSOC_READ = 0.4
+#: ... when the people-trusting guesser reads a person's clue (issue 28: readers follow table links ~1 σ a point)
+W_ASSOC_READ_TRUST = 0.9
+#: ... none in the scores of the win-probability giver, whose simulated reader knows table links on its own
+#: (partner.winprob.WinParams.w_link, p_known)
+W_ASSOC_GIVE_WIN = 0.0
 
 
 class PartnerUnavailable(RuntimeError):
@@ -92,6 +107,7 @@ class Partner:
         w_assoc_give: float = W_ASSOC_GIVE,
         w_assoc_read: float = W_ASSOC_READ,
         language: str | None = None,
+        winprob: _winprob.WinParams | None = None,
     ) -> None:
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}")
@@ -109,6 +125,7 @@ class Partner:
         self.guesser_params = guesser_params or (_guesser.EASY if difficulty == "easy" else _guesser.GuesserParams())
         self.checker = checker
         self.noise = noise
+        self.winprob = winprob
         self.adaptive = adaptive  # grow bolder / follow closer while the partner reads well (legacy switches)
         self.w_assoc_give = w_assoc_give if self.assoc else 0.0
         self.w_assoc_read = w_assoc_read if self.assoc else 0.0
@@ -175,6 +192,9 @@ class Partner:
             "assoc": assoc,
             "clean": True,
             "noise": BOX_NOISE[difficulty],
+            "winprob": BOX_WIN[difficulty],
+            "w_assoc_give": W_ASSOC_GIVE_WIN,
+            "w_assoc_read": W_ASSOC_READ_TRUST,
             "adaptive": False,
             "language": language,
         }
@@ -204,9 +224,15 @@ class Partner:
     # ------------------------------------------------------------------ giving
 
     def give_clue(
-        self, board: Sequence[str], my_side: str, covered: Collection[int], history: Sequence[Turn] = ()
+        self,
+        board: Sequence[str],
+        my_side: str,
+        covered: Collection[int],
+        history: Sequence[Turn] = (),
+        tokens: int | None = None,
     ) -> ClueChoice | None:
-        """The box's clue for its remaining greens, or None when it has none left to clue."""
+        """The box's clue for its remaining greens, or None when it has none left to clue. `tokens`: timer tokens
+        left in the bank (default: 9 minus the turns played)."""
         scores = self._prepare(board)
         covered = set(covered)
         gone_for_partner = marked_for_partner(history)
@@ -217,7 +243,26 @@ class Partner:
         mine = [t for t in history if t.giver == ME]
         banned = {normalize(t.word) for t in mine} | set(self._given)
         leftovers = {i for t in mine for i in (t.targets or self._given.get(normalize(t.word), ()))} - covered
-        if self.noise is not None:
+        if self.winprob is not None:
+            found = sum(1 for t in history for _, r in t.guesses if r == "G")
+            bank = tokens if tokens is not None else max(9 - len(history), 0)
+            choice = _winprob.choose_winprob(
+                scores,
+                self.vocab,
+                targets,
+                bystanders,
+                assassins,
+                visible,
+                self.winprob,
+                tokens=bank,
+                partner_left=max(15 - found - len(targets), 0),
+                lang=self.lang,
+                banned=banned,
+                leftovers=leftovers,
+                checker=self.checker,
+                rng=self._rng,
+            )
+        elif self.noise is not None:
             choice = _noisy.choose_noisy(
                 scores,
                 self.vocab,
@@ -379,7 +424,15 @@ class Partner:
         params = self._guesser_params_now(history)
         a = _guesser.assess(prior, touchable, clues, params, sudden_death)
         card = int(np.argmax(a.value))
-        go, reason = _guesser.should_continue(a, card, params, hits, sudden_death)
+        if sudden_death and params.trust_strength > 0:
+            card = _guesser.sudden_death_card(a, touchable)
+        go, reason = _guesser.should_continue(a, card, params, hits, sudden_death, clue_number or 0)
+        if clue_word and not sudden_death and hits < (clue_number or 0) and params.trust_strength > 0:
+            risky = prior[:, 2] >= 0.2  # cards my key makes a likely assassin on the partner's side
+            links = np.array([self.assoc.strength(clue_word, w) if self.assoc else 0 for w in self._board])
+            trusted = _guesser.trusted_card(clues[0][0], links, touchable, risky, params)
+            if trusted is not None:
+                card, go, reason = trusted, True, "go_on"
         entry = self._received.get((len(history), clue_word or ""))
         if entry is None:
             entry = _Received(clue_word or "", clue_number or 0, turn=len(history), sudden=clue_word is None)

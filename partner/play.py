@@ -53,7 +53,7 @@ def box_action(partner: Partner, state: duet.DuetState, seat: Seat) -> DuetActio
     if state.phase == "clue":
         if seat not in duet.clue_givers(state):
             return None
-        choice = partner.give_clue(state.words, side, covered, done)
+        choice = partner.give_clue(state.words, side, covered, done, tokens=state.bank)
         if choice is None:
             return Clue(seat, None, 1)
         return Clue(seat, choice.word, choice.number)
