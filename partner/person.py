@@ -10,10 +10,11 @@ early only when the next card is no closer than `stop_z` (no link and nothing in
 touches the card closest to an earlier clue of the box that still has targets to find.
 
 **Cluing.** A person clues with the words they link to their agents: the second set's associates of their
-agents (clean: partner.clean.allowed, and legal on the table) that link two or three agents at strength
-`clue_strength` or more and none of their bystanders or assassins; the largest such group first, the strongest
-links as a tie-break. Without one, a one-agent clue: the associate of an agent with the strongest link and no
-link to a bad card; then the best vector clue of the clean vocabulary (the legacy giver on the person's space).
+agents (clean: partner.clean.allowed, and legal on the table) that link one agent at strength `clue_strength`
+or more, up to two more at `more_strength` or more, and none of their bystanders or assassins at `bad_strength`;
+the largest such group first, the strongest links as a tie-break. Without a group of two, it weighs the clean
+vocabulary in its own vectors with its table's links (the noise-aware giver of partner.noisy on the person's
+space and the second set), which gives 1s, 2s and 3s as a careful person would.
 
 The parameters are fitted on the blind readings of partner/data/calibration (tools/person_calibration.py): per
 cell (target linked by a person-written table or not, clue number, position of the target), the share of meant
@@ -32,7 +33,7 @@ import numpy as np
 
 from partner import Partner
 from partner import clean as _clean
-from partner import giver as _giver
+from partner import noisy as _noisy
 from partner.assoc import AssocTable
 from partner.legal import engine_checker
 from partner.space import VectorSpace
@@ -47,9 +48,11 @@ class PersonParams:
     w_link: float = 1.2  # σ per point of strength of a known link
     p_known: float = 0.85  # chance the person knows a link of the second set
     stop_z: float = 0.5  # stop before the number when the next card is no closer than this
-    clue_strength: int = 3  # a link this strong makes a card one of the person's targets
+    clue_strength: int = 3  # a link this strong makes a card the person's first target...
+    more_strength: int = 2  # ... and this strong one of its second and third targets
     bad_strength: int = 2  # a link this strong to a bad card rules a clue out
     max_n: int = 3
+    w_give: float = 0.8  # σ per point of its own table's strength when it weighs a clue in the vectors
 
 
 #: fitted on partner/data/calibration (tools/person_calibration.py; docs/partner.md, "The person model")
@@ -78,8 +81,9 @@ class PersonModel(Partner):
     ) -> None:
         self.params = params or PERSON.get(lang, PersonParams())
         noisy = space.perturbed(self.params.space_noise, seed=7 + seed) if self.params.space_noise else space
-        super().__init__(lang, [noisy], "normal", checker=engine_checker(lang), giver_params=_STANDIN_ONE,
-                         assoc=table, clean=True, noise=None, adaptive=False, w_assoc_give=0.0, w_assoc_read=0.0)
+        super().__init__(lang, [noisy], "normal", checker=engine_checker(lang), assoc=table, clean=True,
+                         noise=_noisy.NoiseParams(seed=11 + seed), adaptive=False,
+                         w_assoc_give=self.params.w_give, w_assoc_read=0.0)
         self.table = table
         self.seed = seed
         self.game = 0
@@ -163,7 +167,7 @@ class PersonModel(Partner):
         visible = [w for i, w in enumerate(self._board) if i not in covered]
         said = {normalize(t.word) for t in history if t.word}
         choice = self._table_clue(agents, bad, visible, said)
-        if choice is None:  # Partner.give_clue logs its own choice
+        if choice is None or choice.number < 2:  # Partner.give_clue logs its own choice
             return super().give_clue(board, my_side, covered, history, tokens)
         self._given[choice.word] = choice.targets
         self._log.append(("gave", choice))
@@ -181,9 +185,9 @@ class PersonModel(Partner):
         for word, links in candidates.items():
             if word in said or " " in word or "-" in word or not _clean.allowed(word, self.lang):
                 continue
-            strong = {i: s for i, s in links.items() if s >= p.clue_strength}
-            if not strong:
+            if max(links.values()) < p.clue_strength:
                 continue
+            strong = {i: s for i, s in links.items() if s >= p.more_strength}
             if any(self.table.strength(word, self._board[j]) >= p.bad_strength for j in bad):
                 continue
             targets = tuple(sorted(strong, key=lambda i: -strong[i])[: p.max_n])
@@ -198,9 +202,6 @@ class PersonModel(Partner):
         _, word, targets = best
         return ClueChoice(word, len(targets), targets)
 
-
-#: the person's vector fallback: one agent at a time, with a clear margin (the legacy giver on clean words)
-_STANDIN_ONE = _giver.GiverParams(min_z=1.5, margin_n=0.5, margin_a=1.5, max_n=1, hard_max_n=1)
 
 
 def person_pack_words(table: AssocTable, pack_words: Sequence[str]) -> list[str]:

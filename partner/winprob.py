@@ -56,8 +56,8 @@ class WinParams:
     per_target: int = 4
     max_n: int = 3
     w_link: float = 1.0  # σ per point of table strength for a reader who knows the link (issue 28: ~1 σ)
-    p_known: float = 0.7  # the share of the table's links a reader knows (each link, each reading)
-    min_last: float = 0.45  # the n-th meant card must be read in the first n this often
+    p_known: float = 0.2  # the chance a reader knows a link, per point of its strength (5: everyone, 1: one in 5)
+    min_last: float = 0.5  # the n-th meant card must be read in the first n this often
     margin_a: float = 1.0  # an assassin must stay this far (σ) under the weakest meant card
     bystander_link: int = 4  # refuse a clue the table links this strongly to a bystander
     w_freq: float = 0.002  # tie-break toward frequent words (in win probability per Zipf point)
@@ -125,12 +125,14 @@ def after_turn_values(a: int, h: int, tokens: int, clock: ClockParams, m: int) -
 
 def simulate_win(
     z: np.ndarray, labels: np.ndarray, order: np.ndarray, sigma: float, readings: int, max_n: int,
-    values: np.ndarray, rng: np.random.Generator, bonus: np.ndarray | None = None, p_known: float = 1.0,
+    values: np.ndarray, rng: np.random.Generator, bonus: np.ndarray | None = None,
+    p_known: np.ndarray | float = 1.0,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per candidate (rows of z: candidates × touchable cards) and n = 1..max_n: the mean chance of winning
     after the turn, the mean greens found, and how often the n-th meant card (order[:, n-1], a column of z) is
     among the reader's first n cards. labels: 0 green, 1 bystander, 2 assassin. `bonus` (same shape as z): what
-    a table link adds for a reader who knows it, which each reading does for each link with chance `p_known`."""
+    a table link adds for a reader who knows it, which each reading does for each link with chance `p_known` (a
+    number, or one per link in the shape of z)."""
     k, c = z.shape
     m = min(max_n, c)
     noisy = z[None, :, :] + sigma * rng.standard_normal((readings, k, c), dtype=np.float32)
@@ -185,7 +187,8 @@ def choose_winprob(
         return None
     bad = list(bystanders) + list(assassins)
     link = params.w_link * scores.strength  # what a table link adds for a reader who knows it
-    expected = _Expected(scores.low + params.p_known * link, scores.high + params.p_known * link)
+    known = np.clip(params.p_known * scores.strength, 0.0, 1.0)  # how likely a reader knows it
+    expected = _Expected(scores.low + known * link, scores.high + known * link)
     cand = relaxed_rank(expected, targets, bad, ok, params.candidates, params.per_target)  # type: ignore[arg-type]
     cand = cand[ok[cand]]
     if not len(cand):
@@ -195,13 +198,14 @@ def choose_winprob(
     z = np.concatenate([zt, scores.high[np.ix_(cand, bad)]], axis=1).astype(np.float32)
     cols = targets + bad
     bonus = link[np.ix_(cand, cols)].astype(np.float32)
-    # the box's meant cards, closest first for a reader who knows the table (columns of z)
-    order = np.argsort(-(zt + params.p_known * bonus[:, : len(targets)]), axis=1)
+    p_known = known[np.ix_(cand, cols)].astype(np.float32)
+    # the box's meant cards, closest first for an average reader (columns of z)
+    order = np.argsort(-(zt + (p_known * bonus)[:, : len(targets)]), axis=1)
     rng = rng if rng is not None else np.random.default_rng(params.seed)
     m = min(params.max_n, len(targets))
     values = after_turn_values(len(targets), partner_left, tokens, params.clock, m)
     win, greens, last = simulate_win(
-        z, labels, order, params.sigma, params.readings, m, values, rng, bonus, params.p_known
+        z, labels, order, params.sigma, params.readings, m, values, rng, bonus, p_known
     )
     refused = last < params.min_last  # a number whose last card the box rates unlikely: dishonest
     if assassins:
