@@ -56,7 +56,10 @@ class PersonParams:
 
 
 #: fitted on partner/data/calibration (tools/person_calibration.py; docs/partner.md, "The person model")
-PERSON = {"fr": PersonParams(), "en": PersonParams()}
+PERSON = {
+    "fr": PersonParams(space_noise=1.5, sigma=0.4, w_link=1.2, p_known=0.9),
+    "en": PersonParams(space_noise=1.0, sigma=0.4, w_link=1.2, p_known=0.9),
+}
 
 
 def second_set(lang: str) -> AssocTable | None:
