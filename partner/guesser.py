@@ -21,6 +21,7 @@ class GuesserParams:
     trust_z: float = 9.0  # ... or a card this close in the vectors (σ)
     trust_gap: float = 0.5  # ... when no card the key makes risky is within this many σ of it
     promise_green: float = 0.0  # while hits < number, go on down to this P(green) (0: min_green applies)
+    min_pointed: float = 0.0  # after the first card, go on only to a card a clue points at this likely
 
 
 BOLD = GuesserParams(tau=0.2, min_green=0.4)
@@ -89,6 +90,9 @@ def should_continue(
         return True, "first"
     promised = params.promise_green > 0 and hits_this_turn < number
     if a.green[card] < (params.promise_green if promised else params.min_green):
+        return False, "low_green"
+    if params.min_pointed > 0 and a.pointed is not None and a.pointed[card] < params.min_pointed:
+        # green only by the key card's odds: no clue points at it (playtest: CHICKEN 3 -> egg, thigh, SUGAR)
         return False, "low_green"
     if a.value[card] <= 0:
         return False, "risk"

@@ -134,7 +134,7 @@ _OTHER_SETS = {"w_assoc_give", "w_assoc_read", "guess_spaces"}
 _WIN_SETS = {"w_link", "p_known", "min_last", "margin_a", "win_sigma", "bystander_link", "sudden_card"}
 
 
-def _overrides(pairs: list[str], difficulty: str) -> dict[str, object]:
+def _overrides(pairs: list[str], difficulty: str, lang: str = "fr") -> dict[str, object]:
     import dataclasses
 
     from partner import BOX_GUESSER, BOX_NOISE
@@ -162,9 +162,9 @@ def _overrides(pairs: list[str], difficulty: str) -> dict[str, object]:
             raise _UsageError(f"bad value in --set {pair!r}") from None
     out = dict(other)
     if win:
-        from partner import BOX_WIN
+        from partner import box_win
 
-        base = BOX_WIN[difficulty]
+        base = box_win(lang, difficulty)
         if "sudden_card" in win:
             sudden = float(win.pop("sudden_card"))  # type: ignore[arg-type]
             base = dataclasses.replace(base, clock=dataclasses.replace(base.clock, sudden_card=sudden))
@@ -209,7 +209,7 @@ def _eval_setup(args: argparse.Namespace, setup: str) -> int:
     person_space = _spaces(spec, args.lang, args.data_dir, cache)[0]
     load_s = time.perf_counter() - t0
     assoc = _box_assoc(args)
-    overrides = _overrides(args.set, args.difficulty)
+    overrides = _overrides(args.set, args.difficulty, args.lang)
 
     def box() -> Partner:
         return _make_box(args, box_spaces, assoc, overrides)  # type: ignore[return-value]
@@ -251,7 +251,7 @@ def _eval_person(args: argparse.Namespace, setup: str) -> int:
     cache: dict[str, object] = {}
     box_spaces = _spaces("+".join(names), args.lang, args.data_dir, cache)
     assoc = _box_assoc(args)
-    overrides = _overrides(args.set, args.difficulty)
+    overrides = _overrides(args.set, args.difficulty, args.lang)
     full = load_pack(args.lang)
     pack = WordPack(f"{full.name}-second-set", full.language, tuple(person_pack_words(table, full.words)))
     if len(pack.words) < 25:
