@@ -120,6 +120,7 @@ class Partner:
         w_assoc_read: float = W_ASSOC_READ,
         language: str | None = None,
         winprob: _winprob.WinParams | None = None,
+        hub: bool = False,
     ) -> None:
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}")
@@ -138,6 +139,7 @@ class Partner:
         self.checker = checker
         self.noise = noise
         self.winprob = winprob
+        self.hub = hub  # correct hub cards (close to every word in the vectors) when giving and reading
         self.adaptive = adaptive  # grow bolder / follow closer while the partner reads well (legacy switches)
         self.w_assoc_give = w_assoc_give if self.assoc else 0.0
         self.w_assoc_read = w_assoc_read if self.assoc else 0.0
@@ -146,6 +148,7 @@ class Partner:
         self._rng = np.random.default_rng(noise.seed if noise else 0)
         self._scores: _giver.BoardScores | None = None
         self._mats: dict[str, np.ndarray] = {}
+        self._hubs: dict[str, np.ndarray | None] = {}
         self._board: tuple[str, ...] = ()
         self._given: dict[str, tuple[int, ...]] = {}
         self._log: list[tuple[str, object]] = []
@@ -205,6 +208,7 @@ class Partner:
             "clean": True,
             "noise": BOX_NOISE[difficulty],
             "winprob": box_win(lang, difficulty),
+            "hub": True,
             "w_assoc_give": W_ASSOC_GIVE_WIN,
             "w_assoc_read": W_ASSOC_READ_TRUST,
             "adaptive": False,
@@ -224,8 +228,12 @@ class Partner:
         key = tuple(normalize(w) for w in board)
         if self._scores is None or key != self._board:
             self._board = key
-            self._scores = _giver.BoardScores(self.vocab, key, self.lang, self.assoc, self.w_assoc_give)
+            self._scores = _giver.BoardScores(self.vocab, key, self.lang, self.assoc, self.w_assoc_give, self.hub)
             self._mats = {s.key: s.board_matrix(key)[0] for s in self.guesser_spaces}
+            self._hubs = {
+                s.key: _giver.hub_shift(s.z(s.clue_vecs @ self._mats[s.key].T)) if self.hub else None
+                for s in self.guesser_spaces
+            }
         return self._scores
 
     def prepare_board(self, board: Sequence[str], covered: Collection[int] = ()) -> None:
@@ -356,7 +364,8 @@ class Partner:
                 if len(same):
                     z = s.z(self._mats[s.key] @ s.clue_vecs[int(same[0])])
             if z is not None:
-                zs.append(z)
+                hub = self._hubs.get(s.key)
+                zs.append(z if hub is None else z - hub)
         bonus = self._assoc_bonus(word)
         if not zs:
             # no vector for the word: the table alone reads it (below a random word elsewhere)

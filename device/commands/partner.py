@@ -129,7 +129,7 @@ def _eval(args: argparse.Namespace) -> int:
 _FLOAT_SETS = {"sigma", "assassin", "bystander", "adapt", "w_freq", "leftover_bonus"}
 _INT_SETS = {"max_n", "readings", "candidates", "per_target"}
 _GUESS_SETS = {"tau", "assassin_cost", "min_green", "bystander_cost", "memory_weight", "cap"}
-_OTHER_SETS = {"w_assoc_give", "w_assoc_read", "guess_spaces"}
+_OTHER_SETS = {"w_assoc_give", "w_assoc_read", "guess_spaces", "hub"}
 #: the win-probability giver (partner.winprob.WinParams): win_sigma sets its reader's noise
 _WIN_SETS = {"w_link", "p_known", "min_last", "margin_a", "win_sigma", "bystander_link", "sudden_card"}
 
@@ -291,7 +291,7 @@ def _make_box(args: argparse.Namespace, box_spaces: list[object], assoc: AssocTa
                        checker=None)
     extra = dict(overrides)
     if args.box == "noisy":
-        extra = {"winprob": None, "w_assoc_give": W_ASSOC_GIVE, "w_assoc_read": W_ASSOC_READ,
+        extra = {"winprob": None, "hub": False, "w_assoc_give": W_ASSOC_GIVE, "w_assoc_read": W_ASSOC_READ,
                  "guesser_params": BOX_GUESSER_NOISY[args.difficulty], **extra}
     if "guess_spaces" in extra:  # tuning: guess with the first N spaces only
         extra["guesser_spaces"] = box_spaces[: int(extra.pop("guess_spaces"))]  # type: ignore[call-overload]
