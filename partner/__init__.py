@@ -5,6 +5,7 @@ Run time needs numpy and the matrices written by `duetbox partner build` only. S
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
@@ -41,9 +42,12 @@ DIFFICULTIES = ("easy", "normal")
 BOX_NOISE = {"normal": _noisy.NoiseParams(), "easy": _noisy.NoiseParams(assassin=12.0, max_n=2)}
 BOX_GUESSER = {
     "normal": _guesser.GuesserParams(tau=0.6, assassin_cost=12.0, min_green=0.65, memory_weight=0.5,
-                                     trust_strength=2, trust_z=2.0, trust_gap=0.5, min_pointed=0.5),
+                                     trust_strength=2, trust_z=2.5, trust_gap=0.5, min_pointed=0.5,
+                                     promise_green=0.3, promise_pointed=0.3, bystander_cost=0.0,
+                                     clock=True),
     "easy": _guesser.GuesserParams(tau=0.6, assassin_cost=16.0, min_green=0.7, memory_weight=0.5,
-                                   trust_strength=3, trust_z=2.5, trust_gap=0.8, min_pointed=0.6),
+                                   trust_strength=3, trust_z=2.5, trust_gap=0.8, min_pointed=0.6,
+                                   promise_green=0.4, promise_pointed=0.4),
 }
 #: the guesser of main before issue 28 (the eval's "before" rows: --box noisy)
 BOX_GUESSER_NOISY = {
@@ -418,8 +422,9 @@ class Partner:
         history: Sequence[Turn] = (),
         sudden_death: bool = False,
         turn_guesses: Sequence[tuple[int, str]] = (),
+        tokens: int | None = None,
     ) -> GuessChoice | None:
-        """The next card to touch for the partner's clue, or None to stop.
+        """The next card to touch for the partner's clue, or None to stop. `tokens`: timer tokens in the bank.
 
         `turn_guesses` are this turn's guesses so far (card, result). In sudden death `clue_word` may be None
         and the box always guesses (earlier clues and the key-card prior guide it). At least one guess a turn.
@@ -443,6 +448,10 @@ class Partner:
             weight = 1.0 if sudden_death else params.memory_weight
             clues.append((self._clue_z(t.word), max(t.number, 1) - found, weight))
         params = self._guesser_params_now(history)
+        if params.clock and not sudden_death and hits:
+            params = dataclasses.replace(
+                params, assassin_cost=self._assassin_price(my_side, covered, history, turn_guesses, tokens)
+            )
         a = _guesser.assess(prior, touchable, clues, params, sudden_death)
         card = int(np.argmax(a.value))
         if sudden_death and params.trust_strength > 0:
@@ -467,6 +476,30 @@ class Partner:
             return None
         entry.guesses.append(self._board[card])
         return GuessChoice(card, float(a.green[card]), float(a.assassin[card]), float(a.value[card]))
+
+    def _assassin_price(
+        self,
+        my_side: str,
+        covered: Collection[int],
+        history: Sequence[Turn],
+        turn_guesses: Sequence[tuple[int, str]],
+        tokens: int | None,
+    ) -> float:
+        """How many greens' worth of winning chance an assassin costs now, from the value table: touching on
+        risks V(stop) (a bystander ends the turn for the same token as a stop) to win V(one more agent) − V(stop).
+        """
+        clock = (self.winprob or _winprob.WinParams()).clock
+        table = _winprob.value_table(clock)
+        found = sum(1 for t in history for _, r in t.guesses if r == "G") + sum(1 for _, r in turn_guesses if r == "G")
+        mine = sum(1 for i, c in enumerate(my_side) if c == "G" and i not in covered)
+        theirs = max(15 - found - mine, 0)
+        bank = tokens if tokens is not None else max(9 - len(history), 1)
+        t = int(np.clip(bank - 1, 0, _winprob.MAX_TOKENS))
+        a, h = min(mine, _winprob.MAX_AGENTS), min(theirs, table.shape[1] - 1)
+        stop = float(table[a, h, t, 0])
+        more = float(table[a, max(h - 1, 0), t, 0])
+        gain = max(more - stop, 1e-6)
+        return float(np.clip(stop / gain, 2.0, 30.0))
 
     # ------------------------------------------------------------------ explaining
 

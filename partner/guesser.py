@@ -20,8 +20,11 @@ class GuesserParams:
     trust_strength: int = 0  # a card the table links this strongly to the clue is one of its targets...
     trust_z: float = 9.0  # ... or a card this close in the vectors (σ)
     trust_gap: float = 0.5  # ... when no card the key makes risky is within this many σ of it
+    trust_lead: float = 0.8  # a card trusted on the vectors alone must lead the next card by this many σ
     promise_green: float = 0.0  # while hits < number, go on down to this P(green) (0: min_green applies)
     min_pointed: float = 0.0  # after the first card, go on only to a card a clue points at this likely
+    promise_pointed: float = 0.0  # ... and within the number, this likely
+    clock: bool = False  # price the assassin by the value table (the chance of winning it throws away)
 
 
 BOLD = GuesserParams(tau=0.2, min_green=0.4)
@@ -88,10 +91,13 @@ def should_continue(
         return True, "sd"
     if hits_this_turn == 0:
         return True, "first"
+    # Within the number a bystander costs what a stop costs (the turn ends, one token): only the assassin is a
+    # real risk, so a promised card needs less (promise_green, promise_pointed) than one past the number
     promised = params.promise_green > 0 and hits_this_turn < number
     if a.green[card] < (params.promise_green if promised else params.min_green):
         return False, "low_green"
-    if params.min_pointed > 0 and a.pointed is not None and a.pointed[card] < params.min_pointed:
+    need = params.promise_pointed if promised else params.min_pointed
+    if need > 0 and a.pointed is not None and a.pointed[card] < need:
         # green only by the key card's odds: no clue points at it (playtest: CHICKEN 3 -> egg, thigh, SUGAR)
         return False, "low_green"
     if a.value[card] <= 0:
@@ -107,13 +113,16 @@ def trusted_card(
     params: GuesserParams,
 ) -> int | None:
     """A person's clue promises its number: the card to take next when the clue links it (table strength of at
-    least `trust_strength`, or a z of `trust_z`) and no risky card (one the key makes a likely assassin) is
-    within `trust_gap` σ of it; None when no card is that plain."""
+    least `trust_strength`, or a z of `trust_z` that leads every other card by `trust_lead`) and no risky card
+    (one the key makes a likely assassin) is within `trust_gap` σ of it; None when no card is that plain."""
     if score is None or params.trust_strength <= 0 or not touchable.any():
         return None
     s = np.where(touchable, score, -np.inf)
     card = int(np.argmax(s))
-    if not (links[card] >= params.trust_strength or s[card] >= params.trust_z):
+    rest = np.delete(s, card)
+    lead = s[card] - float(rest.max()) if np.isfinite(rest).any() else np.inf
+    by_vectors = s[card] >= params.trust_z and lead >= params.trust_lead
+    if not (links[card] >= params.trust_strength or by_vectors):
         return None
     others = touchable & risky
     others[card] = False

@@ -124,6 +124,7 @@ class PersonModel(Partner):
         history: Sequence[Turn] = (),
         sudden_death: bool = False,
         turn_guesses: Sequence[tuple[int, str]] = (),
+        tokens: int | None = None,
     ) -> GuessChoice | None:
         self._prepare(board)
         blocked = set(covered) | set(marks_for_me)

@@ -71,6 +71,7 @@ def box_action(partner: Partner, state: duet.DuetState, seat: Seat) -> DuetActio
             done,
             False,
             turn_guesses=clue.guesses,
+            tokens=state.bank,
         )
         if guess is None:
             return Stop(seat) if state.correct_this_turn else None

@@ -6,7 +6,9 @@ or misses. The game then goes on as it was logged, so every clue is read in its 
 clue number: the person's agents the box takes ("meant": green on the person's side; the person never said which
 cards they meant, so any of their agents counts) and its wrong touches (bystanders and assassins).
 
-    python -m partner.replay FILE.jsonl ... [--data-dir D]
+    python -m partner.replay FILE.jsonl ... [--data-dir D] [--box new|noisy]
+
+`--box noisy` replays the guesser of main before issue 28 (the "before" figures of docs/partner.md).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ class ReplayStats:
     by_number: dict[int, list[int]] = field(default_factory=dict)  # number → [clues, agents taken, wrong touches]
     wrong: int = 0
     touches: int = 0
+    assassins: int = 0  # wrong touches that were the person's assassins
 
     def add(self, number: int, agents: int, wrong: int) -> None:
         row = self.by_number.setdefault(number, [0, 0, 0])
@@ -54,7 +57,7 @@ class ReplayStats:
 
     def lines(self) -> list[str]:
         out = [f"games {self.games}, person clues {self.clues}, box touches {self.touches}, "
-               f"wrong {self.wrong} ({100 * self.wrong_share():.1f} %)"]
+               f"wrong {self.wrong} ({100 * self.wrong_share():.1f} %), of which assassins {self.assassins}"]
         for n in sorted(self.by_number):
             clues, agents, wrong = self.by_number[n]
             out.append(f"  person {n}-clues: {clues}, agents taken {agents / clues:.2f} a clue, wrong touches {wrong}")
@@ -117,6 +120,7 @@ def _score_clue(state: duet.DuetState, box: Partner, stats: ReplayStats, number:
             agents += 1
         else:
             wrong += 1
+            stats.assassins += side[action.card] == "X"
         trial = duet.apply(trial, action)[0]
     stats.add(number, agents, wrong)
 
@@ -137,12 +141,20 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m partner.replay", description=__doc__.splitlines()[0])
     p.add_argument("logs", nargs="+", type=Path)
     p.add_argument("--data-dir")
+    p.add_argument("--box", choices=("new", "noisy"), default="new")
     args = p.parse_args(argv)
     boxes: dict[str, Partner] = {}
 
     def box_for(lang: str) -> Partner:
         if lang not in boxes:
-            boxes[lang] = Partner.load(lang, args.data_dir)
+            box = Partner.load(lang, args.data_dir)
+            if args.box == "noisy":  # main before issue 28: cautious guesser, weaker table reading, no hubs
+                from partner import BOX_GUESSER_NOISY, W_ASSOC_READ
+
+                box.guesser_params = BOX_GUESSER_NOISY[box.difficulty]
+                box.w_assoc_read = W_ASSOC_READ
+                box.hub = False
+            boxes[lang] = box
         return boxes[lang]
 
     try:
