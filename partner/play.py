@@ -8,13 +8,15 @@ from engine.seats import Seat, other
 from partner import Partner
 from partner.turns import ME, PARTNER, Turn
 
-#: The solo set-up's timer tokens per difficulty (rules §1 allow 10 or 11 for an easier game); see docs/partner.md
+#: The solo set-up's timer tokens per difficulty (as device/solo.TOKENS; rules §1 allow 10 or 11 for an easier game)
 SOLO_TOKENS = {"normal": 9, "easy": 11}
+#: The bank proposed as the solo default (docs/partner.md, "The solo default"): 9 tokens were out of reach
+SOLO_DEFAULT_TOKENS = 11
 
 
-def solo_tokens(difficulty: str = "normal") -> int:
-    """Timer tokens of a solo game at `difficulty` (the solo default; docs/partner.md says why)."""
-    return SOLO_TOKENS.get(difficulty, 9)
+def solo_tokens(difficulty: str | None = None) -> int:
+    """Timer tokens of a solo game: the proposed default without a difficulty, else the difficulty's bank."""
+    return SOLO_DEFAULT_TOKENS if difficulty is None else SOLO_TOKENS.get(difficulty, 9)
 
 
 def covered_cards(state: duet.DuetState) -> set[int]:
@@ -84,4 +86,4 @@ def box_action(partner: Partner, state: duet.DuetState, seat: Seat) -> DuetActio
     return None
 
 
-__all__ = ["SOLO_TOKENS", "box_action", "covered_cards", "other", "solo_tokens", "turns_for"]
+__all__ = ["SOLO_DEFAULT_TOKENS", "SOLO_TOKENS", "box_action", "covered_cards", "other", "solo_tokens", "turns_for"]

@@ -64,7 +64,7 @@ def _parser() -> argparse.ArgumentParser:
     g = sub.add_parser("play", help="solo Duet in this terminal: you are seat A, the box is seat B")
     g.add_argument("--lang", default="fr", help="language of the words and of the box (fr or en; default: fr)")
     g.add_argument("--tokens", type=int, default=None,
-                   help="timer tokens (9 to 11; default: the solo default of the difficulty, see docs/partner.md)")
+                   help="timer tokens (1 to 11; default: 11, the proposed solo default, see docs/partner.md)")
     g.add_argument("--difficulty", choices=("easy", "normal"), default="normal", help="the box's level")
     g.add_argument("--log", help="JSON-lines file every game is appended to (default: <data dir>/partner/"
                                  "playtests/<lang>.jsonl)")
@@ -386,7 +386,7 @@ def _play(args: argparse.Namespace) -> int:
 
     if args.lang not in ("fr", "en"):
         raise _UsageError(f"no solo partner for language {args.lang!r} (fr or en)")
-    tokens = args.tokens if args.tokens is not None else solo_tokens(args.difficulty)
+    tokens = args.tokens if args.tokens is not None else solo_tokens()
     if not 1 <= tokens <= 11 or args.games < 0:
         raise _UsageError("--tokens must be from 1 to 11 and --games at least 0")
     log = Path(args.log) if args.log else data_dir(args.data_dir) / "partner" / "playtests" / f"{args.lang}.jsonl"
