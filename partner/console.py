@@ -27,7 +27,7 @@ from engine.keycard import DuetKey, random_key
 from engine.seats import Seat
 from engine.words import WordPack, draw_words
 from partner import Partner
-from partner.play import box_action
+from partner.play import box_action, turns_for
 
 HUMAN: Seat = "A"
 BOX: Seat = "B"
@@ -65,6 +65,8 @@ class Console:
     input_fn: Callable[[str], str] = input
     print_fn: Callable[[str], None] = print
     first: Seat = HUMAN  # who gives the first clue
+    _sd_last: str = ""  # who touched last in sudden death
+    _sd_announced: bool = False
     games_played: int = 0
     records: list[dict[str, Any]] = field(default_factory=list)
 
@@ -101,6 +103,7 @@ class Console:
             "box_version": box_version(),
         }
         self.records.append(record)
+        self._sd_last, self._sd_announced = "", False
         self.print_fn(f"\n=== New game ({self.lang}, {self.tokens} timer tokens). Type help for the rules. ===")
         try:
             state = self._loop(state, record)
@@ -120,7 +123,7 @@ class Console:
         record["found"] = len(state.found)
         record["bank_left"] = state.bank
         record["ended"] = _now()
-        record["explain"] = self.partner.explain()
+        record["explain"] = self.partner.explain(turns_for(state, BOX)[0])
         if self.log_path is not None:
             self.log_path.parent.mkdir(parents=True, exist_ok=True)
             with self.log_path.open("a", encoding="utf-8") as fh:
@@ -257,11 +260,21 @@ class Console:
 
     def _sudden_death(self, state: duet.DuetState, record: dict[str, Any]) -> duet.DuetState:
         guessers = duet.sudden_death_guessers(state)
-        if BOX in guessers:  # the box looks for seat A's agents first, one card at a time
-            self.print_fn("Sudden death: no more clues. The box touches a word it thinks is yours...")
+        # turns alternate, you first: you look for the box's agents, the box for yours, one card each
+        box_next = BOX in guessers and (HUMAN not in guessers or self._sd_last == HUMAN)
+        if not record["sudden_death"] and not self._sd_announced:
+            self._sd_announced = True
+            who = ("you and the box take turns, one card each, you first" if len(guessers) == 2 else
+                   "only the box guesses (all the box's agents are found)" if guessers == (BOX,) else
+                   "only you guess (all your agents are found)")
+            self.print_fn(f"SUDDEN DEATH: no more clues; {who}. Any card that is not an agent loses.")
+        if box_next:
+            self._sd_last = BOX
+            self.print_fn("The box touches a word it thinks is one of your agents...")
             action = box_action(self.partner, state, BOX)
             assert isinstance(action, Guess)
             return self._touch(state, record, BOX, action.card)
+        self._sd_last = HUMAN
         self.show(state)
         while True:
             line = self.ask("Sudden death: touch a word you think is the box's agent (word or number; help): ")
@@ -362,7 +375,7 @@ class Console:
             self.print_fn("The box's agents you did not find: " + ", ".join(box_agents))
         self.print_fn("The box's assassins: " + ", ".join(box_assassins))
         self.print_fn("What the box meant:")
-        for line in self.partner.explain(language=self.lang):
+        for line in self.partner.explain(turns_for(state, BOX)[0], language=self.lang):
             self.print_fn("  " + line)
 
 
