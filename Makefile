@@ -29,14 +29,14 @@ partner: $(STAMP)
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy GPIOZERO_PIN_FACTORY=mock \
 		$(BIN)/python -m pytest -n 2 -p no:cacheprovider
-	$(BIN)/ruff check engine hardware device partner tools tests enclosure
-	$(BIN)/mypy --strict engine hardware device partner
+	$(BIN)/ruff check engine hardware device partner bench common tools tests enclosure
+	$(BIN)/mypy --strict engine hardware device partner bench common
 
 lint: $(STAMP)
-	$(BIN)/ruff check engine hardware device partner tools tests enclosure
+	$(BIN)/ruff check engine hardware device partner bench common tools tests enclosure
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict engine hardware device partner
+	$(BIN)/mypy --strict engine hardware device partner bench common
 
 soak: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy DUETBOX_SOAK=1 \
@@ -51,10 +51,11 @@ bench-pi: $(STAMP)
 docs: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m device.docs
 
-# The enclosure: laser panels (SVG, DXF), printable tiles (STL) under enclosure/out/, renders in docs/img/.
+# The enclosure: laser panels (SVG, DXF) and the cutting plan for SHEET (e.g. make enclosure SHEET=800x600),
+# printable tiles (STL) under enclosure/out/, renders in docs/img/.
 enclosure: $(STAMP)
 	@command -v openscad >/dev/null 2>&1 || { echo "make enclosure needs openscad (and xvfb for the renders): sudo apt-get install openscad xvfb"; exit 1; }
-	$(BIN)/python enclosure/export.py
+	$(BIN)/python enclosure/export.py $(if $(SHEET),--sheet $(SHEET))
 
 # The box's pinned versions (constraints/<release>-arm64.txt, used by systemd/install.sh).
 lock: $(STAMP)

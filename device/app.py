@@ -18,20 +18,20 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from device.audio import Audio, SoundPlayer, Speaker
-from device.cluewarm import warm as warm_clue_checker
 from device.degraded import OledNotice
 from device.frames import compose as compose_frame
 from device.game import GameController, NotSaved
 from device.i18n import LANGUAGES, Translator, show_emulator_legend
 from device.inputs import InputInterpreter
 from device.navigation import Navigator
-from device.notify import Notifier
 from device.outputs import Outputs
 from device.pin import PinStore
 from device.preferences import Settings
 from device.render import models as m
 from device.screens.base import Frame, Nav, Screen
+from device.services.audio import Audio, SoundPlayer, Speaker
+from device.services.cluewarm import warm as warm_clue_checker
+from device.services.notify import Notifier
 from device.storage import Storage
 from device.storage_screen import StorageWatch
 from hardware.base import InputEvent
@@ -129,9 +129,10 @@ class App:
     # -- starting --------------------------------------------------------------------------------------------
     def start(self, record: dict[str, Any] | None = None) -> None:
         """First screen: the ``record``'s game (``--start``), else the unfinished game, else the menu."""
-        if record is not None:
-            self.game.start_from_record(record)
-        elif not self.game.resume():
+        # no game opened (none to resume, or the storage refused the record's): the menu, with the storage's
+        # message over it when that was why; there is always a screen to draw
+        opened = self.game.start_from_record(record) if record is not None else self.game.resume()
+        if not opened or self._screen is None:
             self.nav.menu()
         self.draw(force=True)
         if self.notifier is not None:

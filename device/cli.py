@@ -1,8 +1,10 @@
-"""The ``duetbox`` command: dispatches to ``device.commands.<name>.main(argv)``."""
+"""The ``duetbox`` command: dispatches to ``device.commands.<name>.main(argv)`` (``bench.command`` for
+``duetbox bench``: the benchmarks live outside the app package)."""
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 COMMANDS: dict[str, str] = {
@@ -18,13 +20,15 @@ COMMANDS: dict[str, str] = {
     "pin": "set the admin PIN from a shell: `duetbox pin set` (the PIN on stdin)",
 }
 
+#: Subcommands whose module is not ``device.commands.<name>``.
+MODULES: dict[str, str] = {"bench": "bench.command"}
+
 
 def usage() -> str:
     lines = ["usage: duetbox COMMAND [ARGS...]   (duetbox COMMAND --help: its options)", "", "commands:"]
     lines += [f"  {name:<9} {text}" for name, text in COMMANDS.items()]
     lines += ["", "options:", "  --help    this list", "  --version print the version of duetbox"]
     return "\n".join(lines)
-
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,10 +42,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"duetbox {version()}")
         return 0
     name, rest = args[0], args[1:]
+    # pygame prints a banner on stdout when it is first imported; no command wants it (`bench --json`, `replay`
+    # and `export` print JSON there)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if name not in COMMANDS:
         print(f"duetbox: unknown command {name!r} (try: duetbox --help)", file=sys.stderr)
         return 2
-    module_name = "device.commands." + name.replace("-", "_")
+    module_name = MODULES.get(name, "device.commands." + name.replace("-", "_"))
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:

@@ -18,10 +18,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from device.i18n import Translator
-from device.notify import Notifier
 from device.render.models import OledTextUi
 from device.render.oled import render_oled
 from device.render.text import ellipsize, pg_font
+from device.services.notify import Notifier
+from engine.seats import SEATS
 from hardware.base import LedRing, Seat, SeatScreen
 
 log = logging.getLogger("duetbox.degraded")
@@ -115,7 +116,7 @@ class DisplayWaitMessages:
                         (tr("degraded.display_line1"), tr("degraded.display_line2"), tr("degraded.display_line3")))
         self.shown.append(ui)
         image = render_oled(None, ui)
-        for seat in ("A", "B"):
+        for seat in SEATS:
             screen = oleds.get(seat)
             if screen is not None:
                 if screen.size != image.size:

@@ -9,15 +9,17 @@ from __future__ import annotations
 import copy
 import logging
 import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from device import ringfx
-from device.hourglass import Hourglass
 from device.i18n import Translator
+from device.modes import GameOptions, Mode, by_kind
 from device.render import models as m
+from device.seams import ClueRefused, Move, MoveOutcome, Played, Refused, SettingsApi, Stale
+from device.services import ringfx
+from device.services.hourglass import Hourglass
 from device.storage import Finish, Storage
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, InvalidClue, StaleAction
 from engine.events import Event
 from engine.session import GameSession, SetupError, session_from_record
 from hardware.base import Clock
@@ -35,7 +37,7 @@ UiSource = Callable[[], "dict[str, Any] | None"]
 class GameController:
     """The game in play (or none) over one ``Storage``."""
 
-    def __init__(self, storage: Storage, settings: Mapping[str, Any], clock: Clock, *,
+    def __init__(self, storage: Storage, settings: SettingsApi, clock: Clock, *,
                  show_game: Callable[[dict[str, Any] | None], None], ui_state: UiSource,
                  play_cue: Callable[[str], None]) -> None:
         self.storage = storage
@@ -58,13 +60,26 @@ class GameController:
             self.hourglass = Hourglass(clock=clock)
 
     @property
+    def mode(self) -> Mode:
+        """The open game's mode (from its kind; Duet for an unknown one)."""
+        return by_kind(self.kind or (self.session.mode if self.session is not None else None))
+
+    @property
+    def opts(self) -> GameOptions:
+        """The open game's options, typed (``options`` is the JSON object saved with it)."""
+        return GameOptions.from_dict(self.options)
+
+    @property
     def playing(self) -> bool:
         """A game is open and not over."""
         return self.session is not None and not self.session.over
 
     # -- lifecycle -------------------------------------------------------------------------------------------
-    def start_from_record(self, record: dict[str, Any]) -> None:
-        """Begin on a record's set-up and actions, as if played here. SetupError when it cannot."""
+    def start_from_record(self, record: dict[str, Any]) -> bool:
+        """Begin on a record's set-up and actions, as if played here. SetupError when the record cannot be
+        played; False when the storage refused it (disk full, card failing): then no game is open, nothing of
+        the record stays (its game is taken back, now or when storage works again), and ``storage.problem``
+        says why on the screen."""
         language = str(self.settings["language"])
         session, actions = session_from_record(record, language)
         # Check every action on a scratch copy first: a record refused half-way must leave nothing behind.
@@ -74,28 +89,45 @@ class GameController:
                 probe.apply(probe.action_from_dict(item), probe.version)
             except (ValueError, IllegalAction) as exc:
                 raise SetupError(f"action {i} of the record cannot be played: {exc}") from None
-        self.begin(session, kind=session.mode)
+        if not self.begin(session, kind=session.mode):
+            return False
         for i, item in enumerate(actions):
             try:
                 self.act(session.action_from_dict(item), session.version, quiet=True)
+            except NotSaved as exc:
+                log.error("the record's game could not be saved (%s): not started", exc)
+                assert self.id is not None
+                self.storage.discard_game(self.id)
+                self._close()
+                return False
             except (ValueError, IllegalAction) as exc:
                 raise SetupError(f"action {i} of the record cannot be played: {exc}") from None
+        return True
 
     def resume(self) -> bool:
         """Resume the unfinished game exactly where it stood. False when there is none."""
-        row = self.storage.current_game()
+        try:
+            row = self.storage.current_game()
+            actions = self.storage.actions(row.id) if row is not None else []
+        except sqlite3.Error as exc:  # a card that cannot even be read: the menu says so (storage.problem)
+            self.storage.failed_read(exc)
+            return False
         if row is None:
             return False
         try:
             session, _ = session_from_record(dict(row.setup, actions=[]), row.options.get("language", "fr"))
-            session.replay(self.storage.actions(row.id))
+            session.replay(actions)
         except (SetupError, ValueError, IllegalAction) as exc:
             log.error("the saved game %d cannot be resumed (%s): abandoned", row.id, exc)
             self.storage.abandon_game(row.id)
             return False
         self.session, self.id, self.kind = session, row.id, row.kind
         self.options = dict(row.options)
-        ui = self.storage.load_ui(row.id)
+        try:
+            ui = self.storage.load_ui(row.id)
+        except sqlite3.Error as exc:  # the game resumes on its first screen
+            self.storage.failed_read(exc)
+            ui = None
         self.saved_ui = ui
         self.hourglass.reset()  # a resumed game starts with the sand timer at rest
         self.show_game(ui)
@@ -103,7 +135,8 @@ class GameController:
         return True
 
     def begin(self, session: GameSession, *, kind: str, options: dict[str, Any] | None = None,
-              sheet: int | None = None) -> None:
+              sheet: int | None = None) -> bool:
+        """Open ``session`` as the game in play and show it; False (nothing changes) when storage refused it."""
         opts: dict[str, Any] = {"language": session.language}
         opts.update(options or {})
         mission = session.setup.get("mission")
@@ -112,11 +145,12 @@ class GameController:
                                             mission=mission)
         except sqlite3.Error as exc:  # storage failing: the box says so (``App.frame``) and stays where it is
             log.error("cannot start a new game: %s", exc)
-            return
+            return False
         self.session, self.kind, self.options = session, kind, opts
         self.saved_ui = None
         self.hourglass.reset()
         self.show_game(None)
+        return True
 
     def show(self) -> None:
         """Back to the open game's screen as saved (from the menu's "resume")."""
@@ -143,7 +177,7 @@ class GameController:
         self.session, self.id, self.kind, self.saved_ui = None, None, "", None
 
     # -- moves -----------------------------------------------------------------------------------------------
-    def act(self, action: Any, version: int, *, quiet: bool = False) -> list[Event]:
+    def act(self, action: Move, version: int, *, quiet: bool = False) -> list[Event]:
         """Apply ``action`` made against state ``version``; commit it; then its events reach the outputs.
 
         Raises engine.errors.IllegalAction (StaleAction for an old version); nothing is stored or shown then.
@@ -174,6 +208,18 @@ class GameController:
         if not quiet:
             self.on_events(events)
         return events
+
+    def play(self, action: Move, version: int) -> MoveOutcome:
+        """``act`` with its refusal as a value (``device.seams``): what screens call."""
+        try:
+            events = self.act(action, version)
+        except StaleAction:
+            return Stale()
+        except InvalidClue as exc:
+            return ClueRefused(tuple(exc.problems), str(exc))
+        except IllegalAction as exc:
+            return Refused(type(exc).__name__)
+        return Played(tuple(events))
 
     def on_events(self, events: list[Event]) -> None:
         """Engine events become ring effects and sound cues (the hook speech and sound hang on)."""

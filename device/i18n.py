@@ -18,6 +18,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from engine.languages import CODES, DEFAULT, language
 from hardware.emulator import LEGEND_TEXTS
 
 log = logging.getLogger("duetbox.i18n")
@@ -25,8 +26,8 @@ log = logging.getLogger("duetbox.i18n")
 #: The CLDR plural categories a plural table may use (``count`` names its count field).
 PLURAL_FORMS = frozenset({"zero", "one", "two", "few", "many", "other"})
 
-LANGUAGES: tuple[str, ...] = ("fr", "en", "ro", "de", "it")
-DEFAULT_LANGUAGE = "fr"
+LANGUAGES: tuple[str, ...] = CODES  # engine.languages: one catalog per language
+DEFAULT_LANGUAGE = DEFAULT
 
 
 def is_plural_table(value: object) -> bool:
@@ -65,10 +66,10 @@ def _plural_tables(table: dict[str, Any], prefix: str = "") -> dict[str, dict[st
 
 
 @cache
-def _raw(language: str) -> dict[str, Any]:
-    if language not in LANGUAGES:
-        raise ValueError(f"no messages for language {language!r} (known: {', '.join(LANGUAGES)})")
-    text = resources.files("device").joinpath("locales", f"{language}.toml").read_text("utf-8")
+def _raw(code: str) -> dict[str, Any]:
+    if code not in LANGUAGES:
+        raise ValueError(f"no messages for language {code!r} (known: {', '.join(LANGUAGES)})")
+    text = resources.files("device").joinpath("locales", language(code).catalog).read_text("utf-8")
     return tomllib.loads(text)
 
 

@@ -9,8 +9,11 @@ Everything else goes to the current screen."""
 from __future__ import annotations
 
 import logging
+from typing import Protocol
 
+from device.game import GameController
 from device.screens.base import Host
+from device.storage import Storage
 from hardware.base import InputEvent
 
 log = logging.getLogger("duetbox.inputs")
@@ -22,10 +25,20 @@ LONG_PRESS = 0.6
 CHORD = frozenset({(None, "menu"), ("A", "stop"), ("B", "stop")})
 
 
+class LoopHost(Host, Protocol):
+    """The host as the loop's own parts see it (the interpreter, the controller's builders): the whole storage
+    and game controller, which screens only see through ``device.seams``."""
+
+    @property
+    def storage(self) -> Storage: ...
+    @property
+    def game(self) -> GameController: ...
+
+
 class InputInterpreter:
     """Interprets events and runs timers for one host."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: LoopHost) -> None:
         self.host = host
         self.held: dict[tuple[str | None, str], float] = {}
         self.last_input = host.clock.now()

@@ -6,9 +6,32 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from device.modes import Family, Mode
 from device.screens import again, classic, flows, missions, play, shell, solo
 from device.screens.base import Host, Screen
 from engine.session import ClassicSession
+
+ScreenClass = Callable[[Host, "dict[str, Any] | None"], Screen]
+#: Each family's play and game-over screens.
+SCREENS: dict[Family, tuple[ScreenClass, ScreenClass]] = {
+    Family.DUET: (play.DuetPlayScreen, play.GameOverScreen),
+    Family.CLASSIC: (classic.ClassicPlayScreen, classic.ClassicOverScreen),
+    Family.SOLO: (solo.SoloPlayScreen, solo.SoloOverScreen),
+}
+#: Modes with screens of their own (``add_screens``), by kind.
+OWN_SCREENS: dict[str, tuple[ScreenClass, ScreenClass]] = {}
+
+
+def add_screens(mode: Mode, playing: ScreenClass, over: ScreenClass) -> Callable[[], None]:
+    """Give ``mode`` its own play and game-over screens; returns what takes them away again."""
+    OWN_SCREENS[mode.kind] = (playing, over)
+    return lambda: OWN_SCREENS.pop(mode.kind, None) and None
+
+
+#: How each family deals a new game (``again``: the same settings again), by ``Family.value``.
+STARTERS: dict[str, Callable[..., None]] = {Family.DUET.value: flows.start_duet,
+                                            Family.CLASSIC.value: classic.start_classic,
+                                            Family.SOLO.value: solo.start_solo}
 
 
 class Navigator:
@@ -18,18 +41,20 @@ class Navigator:
         self.host = host
 
     def game_screen(self, ui: dict[str, Any] | None = None) -> Screen:
-        """The screen of the open game: play or game over, by mode (classic/Pictures, solo, Duet)."""
+        """The screen of the open game: play or game over, by its mode's family (or the mode's own screens)."""
         game = self.host.game
         session = game.session
         assert session is not None
-        if isinstance(session, ClassicSession):
-            return classic.ClassicOverScreen(self.host, ui) if session.over else classic.ClassicPlayScreen(
-                self.host, ui)
-        if game.options.get("solo"):  # the box plays seat B (device/screens/solo.py)
-            return solo.SoloOverScreen(self.host, ui) if session.over else solo.SoloPlayScreen(self.host, ui)
-        if session.over:
-            return play.GameOverScreen(self.host, ui)
-        return play.DuetPlayScreen(self.host, ui)
+        own = OWN_SCREENS.get(game.mode.kind)
+        if own is not None:
+            playing, over = own
+            return over(self.host, ui) if session.over else playing(self.host, ui)
+        if isinstance(session, ClassicSession):  # the session decides (a record's game whatever its kind)
+            family = Family.CLASSIC
+        else:  # the box plays seat B when the options say so (device/screens/solo.py)
+            family = Family.SOLO if game.opts.solo else Family.DUET
+        playing, over = SCREENS[family]
+        return over(self.host, ui) if session.over else playing(self.host, ui)
 
     def game(self, ui: dict[str, Any] | None = None) -> None:
         self.host.switch(self.game_screen(ui))
@@ -52,7 +77,7 @@ class Navigator:
     def mission_map(self, sheet: int) -> None:
         self.host.switch(missions.MapScreen(self.host, sheet))
 
-    def classic_setup(self, kind: str, back: Screen) -> None:
+    def classic_setup(self, kind: Mode | str, back: Screen) -> None:
         classic.open_setup(self.host, back, kind)
 
     def solo_setup(self, back: Screen) -> None:
@@ -60,9 +85,7 @@ class Navigator:
 
     def after_game(self) -> None:
         """The players leave a finished game: "same settings again" first (device/screens/again.py)."""
-        starters: dict[str, Callable[..., None]] = {"duet": flows.start_duet, "classic": classic.start_classic,
-                                                   "solo": solo.start_solo}
-        again.after_game(self.host, starters, self.mission_map)
+        again.after_game(self.host, STARTERS, self.mission_map)
 
     def menu_extras(self, menu: Screen) -> list[Any]:
         """Rows the main menu adds for optional features: none here (``device.remote.app`` adds remote play)."""

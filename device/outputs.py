@@ -17,6 +17,8 @@ from device.render.oled import render_oled as _render_oled
 from device.render.shared import SharedRenderer as _SharedRenderer
 from device.render.shared import render_shared as _render_shared
 from device.screens.base import Frame
+from engine.board import DUET as DUET_BOARD
+from engine.seats import Seat
 from engine.views import PublicView
 from hardware.base import RGB
 
@@ -56,15 +58,16 @@ def _standin_shared(surface: pygame.Surface, view: SharedView | None, ui: Shared
     y = 10
     if isinstance(view, PublicView):
         w, h = surface.get_size()
-        cw, ch = (w - 20) // 5, (h // 2) // 5
+        board = DUET_BOARD
+        cw, ch = (w - 20) // board.columns, (h // 2) // board.rows
         for card in view.cards:
-            r, c = divmod(card.index, 5)
+            r, c = board.place(card.index)
             rect = pygame.Rect(10 + c * cw, 10 + r * ch, cw - 4, ch - 4)
             colour = (40, 140, 60) if card.agent else (200, 30, 30) if card.assassin else (220, 210, 180)
             pygame.draw.rect(surface, colour, rect)
             label = card.word + (" " + "".join(card.marks) if card.marks else "")
             surface.blit(font.render(label, True, (0, 0, 0)), rect.move(4, 4))
-        y = 20 + 5 * ch
+        y = 20 + board.rows * ch
     for line in _text_of(ui)[:14]:
         surface.blit(font.render(line[:90], True, (230, 230, 230)), (10, y))
         y += 26
@@ -164,7 +167,7 @@ class Outputs:
             self._unturned = target.copy()
         return self._unturned
 
-    def _oled(self, seat: str, frame: Frame, ui: OledUi | None, force: bool) -> None:
+    def _oled(self, seat: Seat, frame: Frame, ui: OledUi | None, force: bool) -> None:
         screen = self.box.oleds.get(seat)
         if screen is None:
             return

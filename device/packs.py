@@ -25,7 +25,6 @@ from pathlib import Path
 from typing import Protocol
 
 from device.i18n import Translator
-from device.storage import Storage
 from engine.words import (
     LANGUAGE_PACKS,
     WordPack,
@@ -181,7 +180,12 @@ class _Importer(Protocol):
     @property
     def tr(self) -> Translator: ...
     @property
-    def storage(self) -> Storage: ...
+    def storage(self) -> _Folder: ...
+
+
+class _Folder(Protocol):
+    @property
+    def directory(self) -> Path: ...
 
 
 def import_status(app: _Importer) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 from device.i18n import LANGUAGES
 from device.packs import following_language
 from device.storage import Storage
+from engine.seats import SEATS
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "language": "fr",
@@ -35,7 +36,6 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 #: What turning café mode on sets (docs/kiosk.md): silent, a short attract time, games left behind cleared.
 CAFE_DEFAULTS: dict[str, Any] = {"muted": True, "idle_minutes": 2, "abandon_hours": 1}
-SEATS = ("A", "B")
 
 Listener = Callable[[str, Any], None]
 

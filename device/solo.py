@@ -19,11 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.seats import Seat, other
+
 log = logging.getLogger("duetbox.solo")
 
 #: the seat the box plays; the human is the other one
-BOX = "B"
-HUMAN = "A"
+BOX: Seat = "B"
+HUMAN: Seat = other(BOX)
 #: the partner's languages (partner.paths.SPACES); Romanian has no usable model, so no solo in Romanian
 DIFFICULTIES = ("normal", "easy")
 TOKENS = {"normal": 9, "easy": 11}

@@ -448,6 +448,23 @@ class Storage:
         self._write("UPDATE games SET status = 'over', result = ?, score = ?, ended = ? WHERE id = ?",
                     (result, score, self._now(), game))
 
+    def discard_game(self, game: int) -> None:
+        """Take back a game that could not be started whole (a record's actions refused by a failing storage):
+        it goes, with its actions and screen state. While storage fails this waits, like every take-back, to
+        run before the next write and at shutdown."""
+        self._undo.append([("DELETE FROM ui WHERE game = ?", (game,)), ("DELETE FROM actions WHERE game = ?", (game,)),
+                           ("DELETE FROM games WHERE id = ? AND status = 'playing'", (game,))])
+        try:
+            self._take_back()
+        except sqlite3.Error as exc:
+            self.problem = _describe(exc)
+            log.error("storage still failing (%s): the unsaved game is taken back when it works", exc)
+
+    def failed_read(self, exc: sqlite3.Error) -> None:
+        """A read failed (an I/O error on the card): logged, and said on the screen like a failed write."""
+        self.problem = _describe(exc)
+        log.error("a read failed (%s)", exc)
+
     def abandon_game(self, game: int) -> bool:
         """Mark a game abandoned (False when storage failed: it stays resumable, nothing is lost)."""
         return self._quiet("abandon", "UPDATE games SET status = 'abandoned', ended = ? WHERE id = ?",

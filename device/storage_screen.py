@@ -13,6 +13,7 @@ from collections.abc import Callable
 from device.render import models as m
 from device.screens.base import Frame
 from device.storage import Storage
+from engine.seats import SEATS
 
 log = logging.getLogger("duetbox.app")
 
@@ -35,7 +36,7 @@ def notice_frame(tr: Callable[..., str], notice: str) -> Frame:
     lines = (tr(f"storage.fresh_{notice}"), tr("storage.fresh_press"))
     return Frame(shared=m.MessageUi(tr("storage.fresh_title"), lines),
                  oleds={seat: m.OledTextUi(tr("storage.fresh_title"), (tr("storage.oled_press"),))
-                        for seat in ("A", "B")})
+                        for seat in SEATS})
 
 
 class StorageWatch:

@@ -3,7 +3,7 @@
 // Every size comes from params.scad, which `make enclosure` writes from hardware/data/box.toml (the same file the
 // wiring diagram is drawn from). Choose what to make with -D part="...":
 //   2D (SVG/DXF):  top bottom front back left right bezel_face bezel_cheek bezel_back diffuser clamp
-//   3D (STL):      tile, with -D tile_of="top" -D tile=[i,j]  (a piece of a panel that fits the print bed)
+//   3D (STL):      tile, with -D tile_of="top" -D tile_rect=... (a piece of a panel that fits the print bed)
 //   3D (PNG):      assembly, with -D view="closed"|"exploded"|"inside"|"top_under"|"bezel"|"flat"
 // Coordinates: x along seat A's edge (left to right as seat A sees it), y from seat A towards seat B, z up.
 
@@ -12,7 +12,6 @@ include <params.scad>
 part = "assembly";
 view = "closed";
 tile_of = "top";
-tile = [0, 0];
 explode = 0;        // for view="exploded": mm each panel moves out
 
 $fn = 96;           // circles: a multiple of 4, so a hole's width is its diameter
@@ -136,8 +135,18 @@ vent_slots_right = [for (u = [185 : 10 : 255]) [u, H / 2]];
 
 module vents(at) { for (p = at) translate(p) rotate(90) rounded_slot(vent_slot); }
 
+// The speaker's grille: holes on a hexagonal grid, all inside the grille circle (the cone's front).
+grille_rows = ceil(speaker_grille_d / speaker_grille_pitch);
+grille_at = [for (j = [-grille_rows : grille_rows], i = [-grille_rows : grille_rows])
+    let(p = [(i + (abs(j) % 2) / 2) * speaker_grille_pitch, j * speaker_grille_pitch * sqrt(3) / 2])
+    if (norm(p) + speaker_grille_hole_d / 2 <= speaker_grille_d / 2) p];
+
 module left_2d() {
-    difference() { finger_panel(D, H, OWN_SIDES); vents(vent_slots_left); }
+    difference() {
+        finger_panel(D, H, OWN_SIDES);
+        vents(vent_slots_left);
+        for (p = grille_at) translate(speaker_pos + p) circle(d = speaker_grille_hole_d, $fn = 24);
+    }
 }
 
 module right_2d() {
@@ -160,9 +169,17 @@ module bezel_face_2d() {       // a = across (0..bz_w), b = up the slope (0..bz_
     }
 }
 
-module bezel_cheek_2d() {      // u along the base (0..bz_s, towards the ridge), v up; tabs below v = 0
-    polygon([[0, 0], [bz_s, 0], [bz_s, bz_h]]);
-    for (u = bz_tab_u) translate([u - bz_tab / 2, -T]) square([bz_tab, T + eps]);
+// u along the base (0..bz_s, towards the ridge), v up. The tabs go through the top panel and reach
+// bezel_pin[1] below it, where a 2 mm pin through both cheeks' tabs locks the bezel: it lifts off for service.
+bz_tab_depth = T + bezel_pin[1];
+module bezel_cheek_2d() {
+    difference() {
+        union() {
+            polygon([[0, 0], [bz_s, 0], [bz_s, bz_h]]);
+            for (u = bz_tab_u) translate([u - bz_tab / 2, -bz_tab_depth]) square([bz_tab, bz_tab_depth + eps]);
+        }
+        for (u = bz_tab_u) translate([u, -T - bezel_pin[1] / 2]) circle(d = bezel_pin[0], $fn = 24);
+    }
 }
 
 module bezel_back_2d() { square([bz_w, bz_h]); }
@@ -202,43 +219,32 @@ function panel_size(name) =
     name == "bezel_back" ? [bz_w, bz_h] : name == "diffuser" ? [diffuser_d, diffuser_d] : clamp_size;
 
 // ------------------------------------------------------------------ printed tiles
-// A panel larger than the bed is cut into n x m tiles; the seams carry one dovetail per tile edge, in the
-// middle of that edge (the layout keeps holes away from those places).
+// A panel larger than the bed is cut into tiles by enclosure/export.py (hardware/cutplan.py), which places every
+// seam and every dovetail clear of the panel's holes, read back from its laser SVG. One tile is
+// -D tile_of="top" -D tile_rect=[x0, y0, x1, y1] -D tile_tails=[[x, y, angle], ...] -D tile_sockets=[...].
 dt = dovetail;   // dovetail: neck width, depth
-
-function tiles_of(name) = let(s = panel_size(name))
-    [ceil((s[0] + dt[1]) / print_bed[0]), ceil((s[1] + dt[1]) / print_bed[1])];
+tile_rect = [-50, -50, 500, 500];
+tile_tails = [];
+tile_sockets = [];
 
 module dovetail(c) {   // pointing +x, centred on the seam at the origin; c grows it (clearance)
     offset(delta = c) polygon([[-eps, -dt[0] / 2], [dt[1], -dt[0] / 2 - 2], [dt[1], dt[0] / 2 + 2], [-eps, dt[0] / 2]]);
 }
 
-// The region of tile [i, j] of a panel size s: its rectangle, plus dovetails on its +x and +y seams, minus
-// the neighbours' dovetails (grown by the clearance) on its -x and -y seams.
-module tile_region(s, n, ij) {
-    cw = s[0] / n[0]; ch = s[1] / n[1];
-    x0 = ij[0] * cw; y0 = ij[1] * ch;
-    // the outer tiles reach well past the panel, so parts that stick out of their nominal size (the bezel
-    // cheeks' tabs) are not lost
-    m = 50;
-    xa = ij[0] == 0 ? -m : x0; xb = ij[0] == n[0] - 1 ? s[0] + m : x0 + cw;
-    ya = ij[1] == 0 ? -m : y0; yb = ij[1] == n[1] - 1 ? s[1] + m : y0 + ch;
+// The tile's rectangle, plus its dovetails into its neighbours, minus the neighbours' dovetails grown by the
+// clearance.
+module tile_region(rect, tails, sockets) {
     difference() {
         union() {
-            translate([xa, ya]) square([xb - xa, yb - ya]);
-            if (ij[0] < n[0] - 1) translate([x0 + cw, y0 + ch / 2]) dovetail(0);
-            if (ij[1] < n[1] - 1) translate([x0 + cw / 2, y0 + ch]) rotate(90) dovetail(0);
+            translate([rect[0], rect[1]]) square([rect[2] - rect[0], rect[3] - rect[1]]);
+            for (d = tails) translate([d[0], d[1]]) rotate(d[2]) dovetail(0);
         }
-        if (ij[0] > 0) translate([x0, y0 + ch / 2]) dovetail(print_clearance);
-        if (ij[1] > 0) translate([x0 + cw / 2, y0]) rotate(90) dovetail(print_clearance);
+        for (d = sockets) translate([d[0], d[1]]) rotate(d[2]) dovetail(print_clearance);
     }
 }
 
-module tile_3d(name, ij) {
-    s = panel_size(name);
-    n = tiles_of(name);
-    echo(tile = name, of = n, index = ij);
-    linear_extrude(T) intersection() { panel_2d(name); tile_region(s, n, ij); }
+module tile_3d(name) {
+    linear_extrude(T) intersection() { panel_2d(name); tile_region(tile_rect, tile_tails, tile_sockets); }
 }
 
 // ------------------------------------------------------------------ assembly
@@ -338,6 +344,16 @@ module pi_3d() {
     }
 }
 
+// The sound: the speaker behind its grille on the left wall, the amplifier board on the bottom near it.
+module sound_3d() {
+    translate([T, speaker_pos[0], speaker_pos[1]]) rotate([0, 90, 0]) {
+        color([0.15, 0.15, 0.15]) cylinder(d = speaker_outer_d, h = 4);
+        color([0.6, 0.6, 0.62]) translate([0, 0, 4]) cylinder(d1 = speaker_outer_d * 0.7, d2 = 14, h = 9);
+    }
+    color([0.1, 0.3, 0.6]) translate([amp_pos[0] - amp_board[0] / 2, amp_pos[1] - amp_board[1] / 2, T]) cube([amp_board[0], amp_board[1], 1.6]);
+    color([0.1, 0.55, 0.2]) translate([amp_pos[0] - 5, amp_pos[1] + amp_board[1] / 2 - 5, T + 1.6]) cube([10, 5, 8]);
+}
+
 header_at = [pi_pos[0] - board_holes[0] / 2 - 3.5 + 32, pi_pos[1] - board_holes[1] / 2 - 3.5 + board_board[1] - 3.5, T + board_standoff + 10];
 
 module wire(points, col) {
@@ -372,6 +388,16 @@ module box_3d(e = 0, show_top = true) {
         top_parts_3d(e / 4);
     }
     translate([0, 0, -e]) pi_3d();
+    translate([0, 0, -e]) sound_3d();
+    translate([0, 0, -e]) corner_blocks_3d();
+}
+
+// The corner blocks: 10 x 10 mm strip in each inside corner, standing on the bottom panel (so they never
+// block it) and 1 mm short of the top; the bottom's four screws go up into them.
+corner_block_length = H - 2 * T - 1;
+module corner_blocks_3d() {
+    for (p = bottom_screws_at) color([0.8, 0.66, 0.45])
+        translate([p[0] - corner_block / 2, p[1] - corner_block / 2, T]) cube([corner_block, corner_block, corner_block_length]);
 }
 
 module flat_layout() {   // every part to cut, laid out flat (the cutting step's picture)
@@ -444,7 +470,5 @@ module assembly() {
 
 // ------------------------------------------------------------------ what to make
 if (part == "assembly") assembly();
-else if (part == "info") for (name = ["top", "bottom", "front", "back", "left", "right", "bezel_face", "bezel_cheek",
-                                   "bezel_back", "diffuser", "clamp"]) echo(tiles = [name, tiles_of(name)]);
-else if (part == "tile") tile_3d(tile_of, tile);
+else if (part == "tile") tile_3d(tile_of);
 else cut_2d(part);

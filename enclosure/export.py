@@ -1,16 +1,20 @@
 """Export the enclosure: laser panels (SVG + DXF), printable tiles (STL) and the renders of docs/build.md (PNG).
 
     python enclosure/export.py [--out DIR] [--layout box.toml] [--only laser,print,renders,echo] [--renders DIR]
+                               [--sheet WxH]
 
 ``make enclosure`` runs it with the defaults: it regenerates enclosure/params.scad from hardware/data/box.toml,
 writes enclosure/out/{laser,print}/ and the PNGs under docs/img/. With ``--layout`` (a different box.toml) the
 model is copied into ``DIR/src`` first, so the files in the repository stay as they are.
-Exits 1 with one line when openscad is missing or fails.
+With the laser parts it writes the cutting plan, ``laser/plan-WxH-N.svg``: every part nested on sheets of
+``--sheet`` (default: box.toml's [box] sheet), one file per sheet (hardware/cutplan.py).
+Exits 2 with one line for a sheet that cannot hold the parts, 1 when openscad is missing or fails.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -23,7 +27,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
-from hardware.layout import LayoutError, load_layout, scad_params  # noqa: E402
+from hardware.cutplan import OUTSIDE, Placed, PlanError, Tile, parse_sheet, plan, tiles  # noqa: E402
+from hardware.layout import Layout, LayoutError, load_layout, scad_params  # noqa: E402
 
 #: The parts a laser cuts, and how many of each one box needs.
 LASER_PARTS: dict[str, int] = {
@@ -92,31 +97,103 @@ def prepare(out: Path, layout_path: str | None) -> Path:
     return src / "duetbox.scad"
 
 
-def tile_counts(src: Path, out: Path) -> dict[str, tuple[int, int]]:
-    echo = out / "info.echo"
-    log = run_openscad(src, [echo], ['part="info"'])
-    text = echo.read_text(encoding="utf-8") if echo.exists() else log
-    counts = {}
-    for name, nx, ny in re.findall(r'tiles = \["(\w+)", \[(\d+), (\d+)\]\]', text):
-        counts[name] = (int(nx), int(ny))
-    return counts
+def print_tiles(laser: Path, layout: Layout) -> list[Tile]:
+    """Every printed tile, with its seams and dovetails placed clear of the holes the laser export cut."""
+    box = layout.box
+    bed = (float(box["print_bed"][0]), float(box["print_bed"][1]))
+    dovetail = (float(layout.data["design"]["dovetail"][0]), float(layout.data["design"]["dovetail"][1]))
+    out: list[Tile] = []
+    for name in LASER_PARTS:
+        from svgelements import Path as SvgPath
+
+        text = (laser / f"{name}.svg").read_text(encoding="utf-8")
+        shapes = [SvgPath(d) for d in re.findall(r'<path d="([^"]*)"', text)]
+        # the SVG's y points down: flip the boxes back to the model's coordinates
+        boxes = []
+        for shape in shapes:
+            for sub in shape.as_subpaths():
+                x0, y0, x1, y1 = SvgPath(sub).bbox()
+                boxes.append((x0, -y1, x1, -y0))
+        boxes.sort(key=lambda b: (b[2] - b[0]) * (b[3] - b[1]), reverse=True)
+        outline, holes = boxes[0], boxes[1:]
+        if outline[2] - outline[0] <= bed[0] and outline[3] - outline[1] <= bed[1]:
+            rect = (outline[0] - OUTSIDE, outline[1] - OUTSIDE, outline[2] + OUTSIDE, outline[3] + OUTSIDE)
+            out.append(Tile(name, f"{name}-0-0", rect, (), ()))
+        else:
+            out += tiles(name, (outline[2] - box["kerf"] / 2, outline[3] - box["kerf"] / 2), holes, bed, dovetail,
+                         float(box["material"]))
+    return out
 
 
-def export(out: Path, layout_path: str | None, only: set[str], renders_dir: Path | None, jobs: int = 2) -> list[Path]:
+def _scad_list(rows: tuple[tuple[float, ...], ...] | tuple[float, ...]) -> str:
+    return "[" + ", ".join(_scad_list(r) if isinstance(r, tuple) else f"{r:g}" for r in rows) + "]"
+
+
+def write_plan(laser: Path, sheets: list[list[Placed]], size: tuple[float, float]) -> list[Path]:
+    """One SVG per sheet: each part's exported outline turned and moved to its place (red hairlines to cut)."""
+    from svgelements import Matrix
+    from svgelements import Path as SvgPath
+
+    for old in laser.glob(f"plan-{size[0]:g}x{size[1]:g}-*.svg"):
+        old.unlink()
+    shapes: dict[str, str] = {}
+    files = []
+    for n, sheet in enumerate(sheets, 1):
+        body = []
+        for p in sheet:
+            if p.part not in shapes:
+                text = (laser / f"{p.part}.svg").read_text(encoding="utf-8")
+                shapes[p.part] = " ".join(re.findall(r'<path d="([^"]*)"', text))
+            path = SvgPath(shapes[p.part])
+            if p.turned:
+                path *= Matrix("rotate(90)")
+                path = path.reify()
+            x0, y0, _, _ = path.bbox()
+            path *= Matrix(f"translate({p.x - x0:.4f}, {p.y - y0:.4f})")
+            path = path.reify()
+            body.append(f'<path d="{path.d()}"><title>{p.part} {p.copy + 1}</title></path>')
+        w, h = size
+        target = laser / f"plan-{w:g}x{h:g}-{n}.svg"
+        target.write_text(
+            '<?xml version="1.0" standalone="no"?>\n'
+            f'<svg width="{w:g}mm" height="{h:g}mm" viewBox="0 0 {w:g} {h:g}" xmlns="http://www.w3.org/2000/svg" '
+            'version="1.1">\n'
+            f"<title>duetbox cutting plan: sheet {n} of {len(sheets)}, {w:g} x {h:g} mm</title>\n"
+            '<g fill="none" stroke="#ff0000" stroke-width="0.1">\n' + "\n".join(body) + "\n</g>\n</svg>\n",
+            encoding="utf-8")
+        files.append(target)
+    return files
+
+
+def export(out: Path, layout_path: str | None, only: set[str], renders_dir: Path | None, jobs: int = 2,
+           sheet: tuple[float, float] | None = None) -> list[Path]:
+    layout = load_layout(layout_path)
+    size = sheet or (float(layout.box["sheet"][0]), float(layout.box["sheet"][1]))
+    sheets = plan(layout, size) if "laser" in only else []  # refuses a sheet too small before any work
     src = prepare(out, layout_path)
     tasks: list[tuple[list[Path], list[str], bool, list[str]]] = []
-    if "laser" in only:
+    laser_tasks: list[tuple[list[Path], list[str], bool, list[str]]] = []
+    if "laser" in only or "print" in only:  # the tiles' seams are placed from the laser parts' holes
         (out / "laser").mkdir(parents=True, exist_ok=True)
         for name in LASER_PARTS:
-            tasks.append(([out / "laser" / f"{name}.svg", out / "laser" / f"{name}.dxf"], [f'part="{name}"'],
-                          False, []))
+            laser_tasks.append(([out / "laser" / f"{name}.svg", out / "laser" / f"{name}.dxf"], [f'part="{name}"'],
+                                False, []))
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(lambda t: run_openscad(src, t[0], t[1], png=t[2], extra=t[3]), laser_tasks))
+    tasks += laser_tasks
     if "print" in only:
         (out / "print").mkdir(parents=True, exist_ok=True)
-        for name, (nx, ny) in tile_counts(src, out).items():
-            for i in range(nx):
-                for j in range(ny):
-                    tasks.append(([out / "print" / f"{name}-{i}-{j}.stl"],
-                                  ['part="tile"', f'tile_of="{name}"', f"tile=[{i},{j}]"], False, []))
+        for old in (out / "print").glob("*.stl"):
+            old.unlink()
+        manifest = []
+        for tile in print_tiles(out / "laser", layout):
+            tasks.append(([out / "print" / f"{tile.name}.stl"],
+                          ['part="tile"', f'tile_of="{tile.panel}"', f"tile_rect={_scad_list(tile.rect)}",
+                           f"tile_tails={_scad_list(tile.tails)}", f"tile_sockets={_scad_list(tile.sockets)}"],
+                          False, []))
+            manifest.append({"panel": tile.panel, "name": tile.name, "rect": tile.rect, "tails": tile.tails,
+                             "sockets": tile.sockets})
+        (out / "print" / "tiles.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     if "echo" in only:
         tasks.append(([out / "assembly.echo"], ['part="assembly"', 'view="closed"'], False, []))
     if "renders" in only:
@@ -128,8 +205,10 @@ def export(out: Path, layout_path: str | None, only: set[str], renders_dir: Path
             extra += ["--camera", camera] if camera else ["--viewall", "--autocenter"]
             tasks.append(([target / f"build-{name}.png"], defines, True, extra))
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        list(pool.map(lambda t: run_openscad(src, t[0], t[1], png=t[2], extra=t[3]), tasks))
+        list(pool.map(lambda t: run_openscad(src, t[0], t[1], png=t[2], extra=t[3]), tasks[len(laser_tasks):]))
     files = [o for t in tasks for o in t[0]]
+    if sheets:
+        files += write_plan(out / "laser", sheets, size)
     if "renders" in only:
         # the hole map for the wiring step: drawn from the same box.toml, with the bundled configuration's pins
         from hardware.config import load_config
@@ -148,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="laser,print,renders", help="laser,print,renders,echo")
     parser.add_argument("--renders", help="where the PNGs go (default: docs/img for the bundled layout)")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--sheet", help="the sheet to nest the laser parts on, WIDTHxHEIGHT in mm (default: "
+                        "box.toml's [box] sheet, 600x400)")
     args = parser.parse_args(argv)
     only = set(args.only.split(","))
     unknown = only - {"laser", "print", "renders", "echo"}
@@ -156,7 +237,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     renders = Path(args.renders) if args.renders else (ROOT / "docs" / "img" if args.layout is None else None)
     try:
-        files = export(Path(args.out), args.layout, only, renders, args.jobs)
+        sheet = parse_sheet(args.sheet) if args.sheet else None
+        files = export(Path(args.out), args.layout, only, renders, args.jobs, sheet)
+    except PlanError as exc:
+        print(f"export: {exc}", file=sys.stderr)
+        return 2
     except (ExportError, LayoutError) as exc:
         print(f"export: {exc}", file=sys.stderr)
         return 1

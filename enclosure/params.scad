@@ -12,11 +12,12 @@ print_bed = [220, 220];  // the printer's bed (x, y)
 print_clearance = 0.15;  // gap in the dovetails between printed tiles
 bezel_margin = [14, 12];
 bezel_tab = 6;
+bezel_pin = [2.2, 6];
 wire_slot = [16, 8];
 ring_clearance = 1;
 diffuser_margin = 12;
 clamp = [24, 12];
-corner_block = 12;
+corner_block = 10;
 bottom_screw_d = 3.2;
 vent_slot = [36, 4];
 bottom_vent_slot = [40, 4];
@@ -30,6 +31,8 @@ display_mount = "clamp";
 display_mount_holes = [210, 126];
 display_mount_hole_d = 3.2;
 display_depth = 22;
+display_power = "header";
+display_current = [400, 500];
 
 ok_part = "button_30";  // 30 mm arcade push button, snap-in, microswitch
 ok_hole_d = 30;
@@ -51,10 +54,14 @@ oled_window_offset = 0;
 oled_board = [27.3, 27.8];
 oled_holes = [23.3, 23.8];
 oled_hole_d = 2.2;
+oled_current = [10, 25];
+oled_pads = 1.3;
+oled_stack = 5.6;
+oled_header = 12;
 
 joystick_part = "joystick_jlf";  // arcade joystick, 4 microswitches, 4-way gate, under-mounted on its plate
 joystick_shaft_hole_d = 24;
-joystick_plate_holes = [83, 41];
+joystick_plate_holes = [85, 40];
 joystick_plate_hole_d = 4.2;
 joystick_plate = [95, 53];
 
@@ -63,11 +70,24 @@ board_board = [85, 56];
 board_holes = [58, 49];
 board_hole_d = 2.7;
 board_standoff = 8;
+board_current = [600, 1300];
+board_cooler = "none needed (the vents under the board do)";
 
-power_inlet_part = "usbc_panel";  // USB-C socket, panel mount, with two M3 screw holes (power only)
+power_inlet_part = "usbc_panel";  // USB-C socket, panel mount, 2 M3 screw holes, power only, with 5.1 kohm from CC1 and from CC2 to GND
 power_inlet_cutout = [10, 4.5];
 power_inlet_screws = 28;
 power_inlet_screw_d = 3.2;
+power_inlet_supply_ma = 3000;
+
+amp_part = "max98357a";  // I2S class-D amplifier board, MAX98357A, 3 W mono, with its screw terminal
+amp_board = [19.4, 17.8];
+amp_current = [10, 450];
+
+speaker_part = "speaker_40";  // 40 mm round speaker, 8 ohm, 1 to 3 W
+speaker_outer_d = 40;
+speaker_grille_d = 32;
+speaker_grille_hole_d = 3;
+speaker_grille_pitch = 5.5;
 
 // Every control on the top panel: [id, seat, kind, part, x, y, rotation, pins, functions, hole_d]
 // (seat B's places are seat A's turned a half turn about the panel's centre).
@@ -78,13 +98,15 @@ controls = [
     ["A.stop", "A", "button", "button_30", 346, 50, 0, "stop GPIO6 (pin 31)", ["stop"], 30],
     ["B.joystick", "B", "joystick", "joystick_jlf", 320, 250, 180, "up GPIO23 (pin 16), down GPIO24 (pin 18), left GPIO25 (pin 22), right GPIO16 (pin 36)", ["up", "down", "left", "right"], 0],
     ["B.oled", "B", "oled", "oled_096", 200, 270, 180, "sda GPIO2 (pin 3), scl GPIO3 (pin 5)", ["sda", "scl"], 0],
-    ["B.ok", "B", "button", "button_30", 102, 250, 180, "ok GPIO20 (pin 38), ok_led GPIO13 (pin 33)", ["ok", "ok_led"], 30],
-    ["B.stop", "B", "button", "button_30", 54, 250, 180, "stop GPIO21 (pin 40)", ["stop"], 30],
+    ["B.ok", "B", "button", "button_30", 102, 250, 180, "ok GPIO14 (pin 8), ok_led GPIO13 (pin 33)", ["ok", "ok_led"], 30],
+    ["B.stop", "B", "button", "button_30", 54, 250, 180, "stop GPIO15 (pin 10)", ["stop"], 30],
     ["menu", "", "button", "button_24", 42, 150, 0, "menu GPIO26 (pin 37)", ["menu"], 24],
     ["ring", "", "ring", "ring_16", 356, 150, 0, "din GPIO10 (pin 19)", ["din"], 0],
     ["display", "", "display", "pi_touch_7", 200, 150, 0, "", [], 0],
 ];
 pi_pos = [150, 150];  // centre of the Pi on the bottom panel
 power_inlet_pos = [95, 45];  // on the right side panel: [y, height]
+speaker_pos = [150, 47.5];  // the speaker's grille on the left side panel: [y, height]
+amp_pos = [50, 200];  // the amplifier board on the bottom panel
 // Suggested wire colours: [function, RGB 0..1] (the same as the wiring diagram's).
-wire_colours = [["up", [0.961, 0.961, 0.961]], ["down", [0.588, 0.588, 0.588]], ["left", [0.588, 0.314, 0.784]], ["right", [0.588, 0.373, 0.176]], ["ok", [0.549, 0.902, 0.431]], ["stop", [1, 0.588, 0.118]], ["ok_led", [0.235, 0.863, 0.902]], ["menu", [1, 0.51, 0.745]], ["sda", [0.235, 0.431, 1]], ["scl", [0.98, 0.882, 0.157]], ["din", [0.118, 0.627, 0.235]], ["3v3", [0.863, 0.157, 0.157]], ["5v", [0.863, 0.157, 0.157]], ["gnd", [0.078, 0.078, 0.078]]];
+wire_colours = [["up", [0.961, 0.961, 0.961]], ["down", [0.588, 0.588, 0.588]], ["left", [0.588, 0.314, 0.784]], ["right", [0.588, 0.373, 0.176]], ["ok", [0.549, 0.902, 0.431]], ["stop", [1, 0.588, 0.118]], ["ok_led", [0.235, 0.863, 0.902]], ["menu", [1, 0.51, 0.745]], ["sda", [0.235, 0.431, 1]], ["scl", [0.98, 0.882, 0.157]], ["din", [0.118, 0.627, 0.235]], ["i2s_bclk", [0.961, 0.961, 0.961]], ["i2s_lrclk", [0.588, 0.588, 0.588]], ["i2s_dout", [0.588, 0.314, 0.784]], ["3v3", [0.863, 0.157, 0.157]], ["5v", [0.863, 0.157, 0.157]], ["gnd", [0.078, 0.078, 0.078]]];

@@ -5,10 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .board import DUET as DUET_BOARD
+from .errors import IllegalAction
 from .seats import Seat, parse_seat
 
 MAX_CLUE_NUMBER = 15
-CARDS = 25
+CARDS = DUET_BOARD.cards  # engine.board: 5 x 5
+#: The longest clue word the engine takes, in characters (the box's own entry stops at 20 letters; the longest
+#: single words of the five languages are under 50). A record's longer word is refused before it is checked: a
+#: clue of several MB made ``replay`` run for many seconds and ``run --start`` hang.
+MAX_CLUE_LENGTH = 64
 
 
 @dataclass(frozen=True)
@@ -78,15 +84,29 @@ def _int(d: dict[str, Any], name: str, low: int, high: int) -> int:
     return value
 
 
+def clue_word(d: dict[str, Any]) -> str | None:
+    """A record's clue word: a string of at most MAX_CLUE_LENGTH characters, or null (ValueError otherwise)."""
+    word = d.get("word")
+    if word is not None and not isinstance(word, str):
+        raise ValueError("clue action needs 'word' as a string or null")
+    if word is not None and len(word) > MAX_CLUE_LENGTH:
+        raise ValueError(f"clue word of {len(word)} characters (at most {MAX_CLUE_LENGTH})")
+    return word
+
+
+def check_clue_length(word: str | None) -> None:
+    """IllegalAction for a clue word over MAX_CLUE_LENGTH characters (checked before anything else reads it)."""
+    if word is not None and len(word) > MAX_CLUE_LENGTH:
+        raise IllegalAction(f"a clue word has at most {MAX_CLUE_LENGTH} characters (this one {len(word)})")
+
+
 def action_from_dict(d: object) -> DuetAction:
     """Parse a record's action; ValueError with a reason when malformed."""
     if not isinstance(d, dict):
         raise ValueError("an action must be a JSON object")
     kind = d.get("type")
     if kind == "clue":
-        word = d.get("word")
-        if word is not None and not isinstance(word, str):
-            raise ValueError("clue action needs 'word' as a string or null")
+        word = clue_word(d)
         override = d.get("override", False)
         if not isinstance(override, bool):
             raise ValueError("clue action's 'override' must be true or false")

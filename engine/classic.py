@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from . import events as ev
+from .actions import check_clue_length, clue_word
 from .clues import refuse_invalid
 from .duet import LANGUAGES
 from .errors import (
@@ -179,6 +180,21 @@ class Cover:
 ClassicAction = TeamClue | TeamGuess | TeamStop | TeamPenalty | Cover
 
 
+def _clue_from_dict(team: Team, d: dict[str, Any]) -> TeamClue:
+    word = clue_word(d)
+    number = d.get("number")
+    if number == "unlimited":
+        n: int | None = None
+    elif isinstance(number, int) and not isinstance(number, bool) and 0 <= number <= MAX_NUMBER:
+        n = number
+    else:
+        raise ValueError(f"clue action needs 'number' from 0 to {MAX_NUMBER} or \"unlimited\"")
+    override = d.get("override", False)
+    if not isinstance(override, bool):
+        raise ValueError("clue action's 'override' must be true or false")
+    return TeamClue(team, word, n, override)
+
+
 def classic_action_from_dict(d: object, size: int) -> ClassicAction:
     if not isinstance(d, dict):
         raise ValueError("an action must be a JSON object")
@@ -192,20 +208,7 @@ def classic_action_from_dict(d: object, size: int) -> ClassicAction:
 
     team = parse_team(d.get("team"))
     if kind == "clue":
-        word = d.get("word")
-        if word is not None and not isinstance(word, str):
-            raise ValueError("clue action needs 'word' as a string or null")
-        number = d.get("number")
-        if number == "unlimited":
-            n: int | None = None
-        elif isinstance(number, int) and not isinstance(number, bool) and 0 <= number <= MAX_NUMBER:
-            n = number
-        else:
-            raise ValueError(f"clue action needs 'number' from 0 to {MAX_NUMBER} or \"unlimited\"")
-        override = d.get("override", False)
-        if not isinstance(override, bool):
-            raise ValueError("clue action's 'override' must be true or false")
-        return TeamClue(team, word, n, override)
+        return _clue_from_dict(team, d)
     if kind == "guess":
         return TeamGuess(team, card("card"))
     if kind == "stop":
@@ -423,6 +426,7 @@ def _apply_clue(state: ClassicState, action: TeamClue) -> ClassicState:
         raise WrongPhase("a clue has been given: the team is guessing")
     if action.number is not None and not 0 <= action.number <= MAX_NUMBER:
         raise IllegalAction(f"the clue number must be 0 to {MAX_NUMBER} or unlimited")
+    check_clue_length(action.word)
     if action.word is not None and not action.override:
         visible = tuple(w for i, w in enumerate(state.cards) if i not in state.covered)
         refuse_invalid(action.word, visible, language=state.rules.language, strict=state.rules.clues == "strict",

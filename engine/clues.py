@@ -22,16 +22,11 @@ import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
 from . import families, lemmas
 from .errors import InvalidClue
 from .folding import normalize as normalize  # re-exported: engine.clues.normalize is the public name
+from .languages import REGISTRY
 from .pictures_deck import visible_names
 
-# Game language -> Snowball algorithm name.
-STEMMER_LANGUAGES: dict[str, str] = {
-    "fr": "french",
-    "en": "english",
-    "ro": "romanian",
-    "de": "german",
-    "it": "italian",
-}
+# Game language -> Snowball algorithm name (engine.languages).
+STEMMER_LANGUAGES: dict[str, str] = {lang.code: lang.stemmer for lang in REGISTRY}
 
 # Below this many letters a word is too short for the containment and family checks: "art" inside "party" is
 # not the same word (rules-facts §6: the official texts warn against being too strict).
@@ -49,14 +44,14 @@ PROBLEM_CODES = (
 )
 
 # Languages whose nouns end in an inflectional vowel a compound's derivatives drop (ro unde -> unduire).
-_FINAL_VOWEL_LANGUAGES = ("ro",)
+_FINAL_VOWEL_LANGUAGES = tuple(lang.code for lang in REGISTRY if lang.final_vowel)
 _COMBINING_FOLDED = frozenset(
     ("micro", "macro", "mini", "maxi", "tele", "auto", "foto", "photo", "radio", "aero", "hydro", "bio", "geo", "eco",
      "electro", "super", "hyper", "ultra", "multi", "poly", "mono", "semi", "demi", "inter", "extra", "pseudo",
      "termo", "thermo", "video", "moto", "porte", "grand"))
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2018": "'"})
 # Romanian is often typed with the legacy cedilla letters; the stemmer knows the comma-below ones.
-_RO_COMMA_BELOW = str.maketrans({"ş": "ș", "ţ": "ț", "Ş": "Ș", "Ţ": "Ț"})
+_LEGACY = {lang.code: str.maketrans(dict(lang.legacy)) for lang in REGISTRY if lang.legacy}
 # One token of letters; apostrophes only between letters (aujourd'hui, l'eau).
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
 
@@ -295,7 +290,8 @@ _SKELETONS: dict[str, Callable[[str], str]] = {
 
 def _raw(word: str, language: str) -> str:
     raw = word.casefold().strip()
-    return raw.translate(_RO_COMMA_BELOW) if language == "ro" else raw
+    table = _LEGACY.get(language)
+    return raw.translate(table) if table is not None else raw
 
 
 @cache
@@ -316,7 +312,7 @@ def _stemmer(language: str) -> Callable[[str], str]:
 def prepare(visible: Sequence[str], language: str) -> None:
     """Work out now what the checker needs of each visible word (lemmas, roots, compound parts), so that the
     first clue on a new board is as quick as the next ones. The box calls it in a background thread when a game
-    is dealt (``device.cluewarm``); the results are the same with or without it."""
+    is dealt (``device.services.cluewarm``); the results are the same with or without it."""
     if language not in STEMMER_LANGUAGES:
         return
     for word in visible:

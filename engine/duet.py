@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from . import events as ev
-from .actions import MAX_CLUE_NUMBER, Clue, DuetAction, Guess, Penalty, Stop
+from .actions import MAX_CLUE_NUMBER, Clue, DuetAction, Guess, Penalty, Stop, check_clue_length
 from .clues import refuse_invalid
 from .errors import (
     CannotStop,
@@ -22,13 +22,14 @@ from .errors import (
     WrongPhase,
 )
 from .keycard import CARDS, DuetKey
+from .languages import CODES
 from .seats import SEATS, Seat, other
 
 Phase = Literal["clue", "guess", "sudden_death", "won", "lost"]
 LossReason = Literal["assassin", "sudden_death_miss", "out_of_time"]
 
 STANDARD_TOKENS = 9
-LANGUAGES = ("fr", "en", "ro", "de", "it")  # languages the clue checker can stem
+LANGUAGES = CODES  # languages the clue checker can stem (engine.languages)
 MAX_TOKENS = 11  # the box holds 11 timer tokens (rules §1 Material)
 
 
@@ -247,6 +248,7 @@ def _clue(state: DuetState, action: Clue) -> tuple[DuetState, list[ev.Event]]:
         raise NotYourTurn(f"seat {action.seat} may not give two clues in a row; it is seat {other(action.seat)}'s")
     if not 0 <= action.number <= MAX_CLUE_NUMBER:
         raise IllegalAction(f"the clue number must be from 0 to {MAX_CLUE_NUMBER}")
+    check_clue_length(action.word)
     if action.word is not None and not action.override:
         refuse_invalid(action.word, visible_words(state), language=state.rules.language,
                        strict=state.rules.clues == "strict", pictures=state.rules.pictures)

@@ -20,6 +20,7 @@ from functools import cache
 
 from . import lemmas
 from .folding import normalize
+from .languages import REGISTRY
 
 #: Prefixes a derived word may start with (lower case, with accents), longest tried first.
 PREFIXES: dict[str, tuple[str, ...]] = {
@@ -54,6 +55,8 @@ SUFFIXES: dict[str, tuple[str, ...]] = {
 }
 
 MIN_ROOT = 4  # letters left after a prefix, and in each part of a compound
+_DOUBLED_A = frozenset(lang.code for lang in REGISTRY if lang.doubled_a)
+_SHORT_HEADS = frozenset(lang.code for lang in REGISTRY if lang.short_heads)
 
 
 def _suffixes(language: str) -> tuple[str, ...]:
@@ -80,7 +83,7 @@ def roots(raw: str, language: str) -> tuple[str, ...]:
         if raw.startswith(prefix) and len(rest) >= MIN_ROOT and _known(rest, language):
             found.append(_folded(rest))
     # French and Italian a- before a doubled consonant (accrocher -> crocher, appendere -> pendere)
-    if language in ("fr", "it") and len(raw) > MIN_ROOT + 2 and raw[0] == "a" and raw[1] == raw[2] \
+    if language in _DOUBLED_A and len(raw) > MIN_ROOT + 2 and raw[0] == "a" and raw[1] == raw[2] \
             and raw[1] not in "aeiouy" and _known(raw[2:], language):
         found.append(_folded(raw[2:]))
     return tuple(dict.fromkeys(found))
@@ -91,7 +94,7 @@ def parts(raw: str, language: str) -> tuple[str, ...]:
     """Folded parts of ``raw`` read as a compound of two words (or a combining form and a word); () if none."""
     if not raw.isalpha() or len(raw) < 2 * MIN_ROOT - 1:
         return ()
-    head_letters = MIN_ROOT if language in ("en", "de") else MIN_ROOT + 1  # Romance compounds: porte-, para-...
+    head_letters = MIN_ROOT if language in _SHORT_HEADS else MIN_ROOT + 1  # Romance compounds: porte-, para-...
     for cut in range(3, len(raw) - MIN_ROOT + 1):  # the longest tail first: schatz + truhe, not schatzt + ruhe
         head, tail = raw[:cut], raw[cut:]
         if tail.endswith(_suffixes(language)) or not _known(tail, language):

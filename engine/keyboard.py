@@ -10,14 +10,10 @@ from __future__ import annotations
 
 import unicodedata
 
+from engine.languages import REGISTRY
+
 ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-EXTRA_LETTERS: dict[str, tuple[str, ...]] = {
-    "fr": tuple("ÉÈÊÀÇŒ"),
-    "en": (),
-    "ro": tuple("ĂÂÎȘȚ"),
-    "de": tuple("ÄÖÜß"),
-    "it": tuple("ÀÈÉÌÒÙ"),
-}
+EXTRA_LETTERS: dict[str, tuple[str, ...]] = {lang.code: lang.letters for lang in REGISTRY}
 APOSTROPHE, SPACE = "'", " "
 _SPELLED_OUT = {"Œ": "OE", "Æ": "AE", "ß": "SS", "Ø": "O"}
 

@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+from .board import DUET as DUET_BOARD
 from .errors import BadKey
 from .seats import Seat
 
@@ -19,7 +20,7 @@ TEMPLATE: dict[tuple[str, str], int] = {
     ("N", "G"): 5, ("N", "N"): 7, ("N", "X"): 1,
     ("X", "G"): 1, ("X", "N"): 1, ("X", "X"): 1,
 }
-CARDS = 25
+CARDS = DUET_BOARD.cards  # engine.board: 5 x 5
 GREENS_PER_SIDE = 9
 TOTAL_GREENS = 15
 

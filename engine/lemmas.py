@@ -24,8 +24,12 @@ import time
 import unicodedata
 from collections.abc import Mapping
 
-#: Game language -> simplemma language code.
-LEMMA_LANGUAGES = ("fr", "en", "ro", "de", "it")
+from engine.languages import REGISTRY
+
+#: Game language -> simplemma language code (engine.languages).
+LEMMA_CODES: dict[str, str] = {lang.code: lang.lemmas for lang in REGISTRY}
+LEMMA_LANGUAGES = tuple(LEMMA_CODES)
+_LEGACY = {lang.code: str.maketrans(dict(lang.legacy)) for lang in REGISTRY if lang.legacy}
 
 #: Forms the tables miss or read another way, written by us: form (lower case, with its accents) -> lemmas.
 EXTRA: dict[str, dict[str, tuple[str, ...]]] = {
@@ -76,7 +80,7 @@ def _load(language: str) -> None:
             StreamDictionaryFactory,
         )
 
-        table = StreamDictionaryFactory(cache_max_size=1).get_dictionary(language)
+        table = StreamDictionaryFactory(cache_max_size=1).get_dictionary(LEMMA_CODES[language])
     except Exception:  # noqa: BLE001 - no lemmatizer: the stemmers and EXTRA still work
         table = {}
         with _lock:
@@ -159,8 +163,9 @@ def spellings(word: str, language: str) -> tuple[str, ...]:
         else:
             found = [lower]
         found += [w.replace("ss", "ß") for w in found]
-    if language == "ro":  # the legacy cedilla letters
-        found += [lower.translate(str.maketrans("şţ", "șț"))]
+    legacy = _LEGACY.get(language)
+    if legacy is not None:  # look-alike letters (Romanian's legacy cedilla ones)
+        found += [lower.translate(legacy)]
     return tuple(dict.fromkeys(found))
 
 

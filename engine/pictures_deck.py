@@ -19,13 +19,14 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from engine.userfiles import DECK_LIMIT, UnreadableFile, read_bytes, read_json
+from common.userfiles import DECK_LIMIT, UnreadableFile, read_bytes, read_json
+from engine.languages import CODES
 
 MIN_PICTURES = 150
 SIZE = 128
 DECK_FILE = "deck.json"
 NAMES_FILE = "names.json"  # {"names": {id: {language: [name, other names...]}}}: what a clue may not name
-NAME_LANGUAGES = ("fr", "en", "ro", "de", "it")
+NAME_LANGUAGES = CODES  # every language names every picture (engine.languages)
 LICENCE_FILES = ("LICENSE", "ATTRIBUTION.md")
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _RGBA = 6

@@ -20,13 +20,14 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from common.userfiles import PACK_LIMIT, UnreadableFile, read_bytes
 from engine.clues import STEMMER_LANGUAGES, normalize
-from engine.userfiles import PACK_LIMIT, UnreadableFile, read_bytes
+from engine.languages import REGISTRY
 
 MAX_WORD_LENGTH = 12
 MIN_WORDS = 25
 DEFAULT_PACK = "fr"
-LANGUAGE_PACKS = ("fr", "en", "ro", "de", "it")
+LANGUAGE_PACKS = tuple(lang.pack for lang in REGISTRY)
 THEMED_PACKS = ("fr-food", "fr-travel", "fr-kids", "en-food", "en-travel", "en-kids")
 _BUNDLED = LANGUAGE_PACKS + THEMED_PACKS
 
@@ -128,6 +129,18 @@ def read_pack_text(path: str) -> str:
         raise WordPackError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
 
 
+def _word_problems(number: int, word: str) -> list[str]:
+    """What is wrong with one word of a pack on its own (its line ``number``)."""
+    problems = []
+    if len(word.split()) > 1:
+        problems.append(f"line {number}: {word!r} is several words")
+    if any(unicodedata.category(ch).startswith("C") for ch in word):
+        problems.append(f"line {number}: {word!r} holds a control or invisible character")
+    if len(word) > MAX_WORD_LENGTH:
+        problems.append(f"line {number}: {word!r} has {len(word)} letters (at most {MAX_WORD_LENGTH} fit a card)")
+    return problems
+
+
 def _parse(text: str) -> _Parsed:
     name: str | None = None
     language: str | None = None
@@ -152,14 +165,7 @@ def _parse(text: str) -> _Parsed:
         problems.append(f"line {language_line}: unknown language {language!r} (known: {known})")
     first_seen: dict[str, tuple[int, str]] = {}
     for number, word in entries:
-        if len(word.split()) > 1:
-            problems.append(f"line {number}: {word!r} is several words")
-        if any(unicodedata.category(ch).startswith("C") for ch in word):
-            problems.append(f"line {number}: {word!r} holds a control or invisible character")
-        if len(word) > MAX_WORD_LENGTH:
-            problems.append(
-                f"line {number}: {word!r} has {len(word)} letters (at most {MAX_WORD_LENGTH} fit a card)"
-            )
+        problems += _word_problems(number, word)
         key = normalize(word)
         if key in first_seen:
             earlier_line, earlier = first_seen[key]

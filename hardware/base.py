@@ -8,17 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, get_args
+
+from engine.seats import SEATS, Seat
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     import pygame
     from PIL import Image
 
-Seat = Literal["A", "B"]
-SEATS: tuple[Seat, Seat] = ("A", "B")
+__all__ = ["SEATS", "Seat"]  # the seats are engine.seats' (one definition); re-exported for the backends
 
-#: Physical buttons: per seat a 4-way joystick, OK and STOP; one MENU button (seat None).
-BUTTONS: tuple[str, ...] = ("up", "down", "left", "right", "ok", "stop", "menu")
+#: Physical buttons: per seat a 4-way joystick, OK and STOP; one MENU button (seat None). The one list of them:
+#: every other (the configuration's pins, the emulator's keys, the script language, the layout) derives from it.
+Direction = Literal["up", "down", "left", "right"]
+SeatButton = Literal[Direction, "ok", "stop"]
+Button = Literal[SeatButton, "menu"]
+#: What an event that is not a button press carries instead of a button's name.
+Source = Literal["touch", "keyboard", "quit"]
+DIRECTIONS: tuple[Direction, ...] = get_args(Direction)
+SEAT_BUTTONS: tuple[SeatButton, ...] = get_args(SeatButton)
+BUTTONS: tuple[Button, ...] = get_args(Button)
 
 #: press/release come from buttons (and the emulator's keys); touch/untouch from the shared display: a finger
 #: (or the mouse's left button) coming down and lifting again (pos normalised 0..1 on the display, or card set
@@ -37,7 +46,7 @@ class InputEvent:
     """One thing a person did to the box."""
 
     seat: Seat | None
-    button: str
+    button: Button | Source
     kind: EventKind
     time: float
     pos: tuple[float, float] | None = None

@@ -1,21 +1,18 @@
-"""``open_box``: one backend's devices together, with one event source and one ``close``."""
+"""``Box``: one backend's devices together, with one event source and one ``close``.
+
+The backends (mock, emulator, pi) subclass it; ``hardware.factory.open_box`` picks and builds one, so this base
+imports no backend (no import circle).
+"""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Literal, overload
 
 from hardware.base import SEATS, ButtonPanel, Clock, InputEvent, LedRing, Seat, SeatScreen, SharedDisplay
-from hardware.config import HardwareConfig, load_config
-from hardware.degrade import DisplayWait
+from hardware.config import HardwareConfig
 from hardware.degrade import missing_oleds as _missing_oleds
 from hardware.events import EventQueue
-
-if TYPE_CHECKING:  # pragma: no cover - typing only (the backends import pygame or the Pi libraries)
-    from hardware.emulator import EmulatorBox
-    from hardware.mock import MockBox
-    from hardware.pi import PiBox
 
 log = logging.getLogger("duetbox.hardware")
 
@@ -26,9 +23,6 @@ log = logging.getLogger("duetbox.hardware")
 PUMP_IDLE_S = 0.05
 #: ... and while a key, touch or button is down (a hold or a release is being timed).
 PUMP_ACTIVE_S = 0.01
-
-Backend = Literal["pi", "mock", "emulator"]
-BACKENDS: tuple[str, ...] = ("pi", "mock", "emulator")
 
 
 class Box:
@@ -136,53 +130,3 @@ class Box:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-@overload
-def open_box(backend: Literal["mock"], config: HardwareConfig | None = None, *, clock: Clock | None = None,
-             display_size: tuple[int, int] | None = None, degrade: bool = False,
-             display_wait: DisplayWait | None = None) -> MockBox: ...
-@overload
-def open_box(backend: Literal["emulator"], config: HardwareConfig | None = None, *, clock: Clock | None = None,
-             display_size: tuple[int, int] | None = None, degrade: bool = False,
-             display_wait: DisplayWait | None = None) -> EmulatorBox: ...
-@overload
-def open_box(backend: Literal["pi"], config: HardwareConfig | None = None, *, clock: Clock | None = None,
-             display_size: tuple[int, int] | None = None, degrade: bool = False,
-             display_wait: DisplayWait | None = None) -> PiBox: ...
-@overload
-def open_box(backend: str, config: HardwareConfig | None = None, *, clock: Clock | None = None,
-             display_size: tuple[int, int] | None = None, degrade: bool = False,
-             display_wait: DisplayWait | None = None) -> Box: ...
-def open_box(
-    backend: Backend | str,
-    config: HardwareConfig | None = None,
-    *,
-    clock: Clock | None = None,
-    display_size: tuple[int, int] | None = None,
-    degrade: bool = False,
-    display_wait: DisplayWait | None = None,
-) -> Box:
-    """Build the box for ``backend`` ("pi", "mock" or "emulator").
-
-    ``config`` defaults to the bundled default. ``clock`` defaults to a ``FakeClock`` for the mock and to
-    monotonic time otherwise. ``display_size`` overrides the configured size of the shared display.
-    Raises ValueError for an unknown backend; the pi backend raises ``hardware.pi.HardwareMissing`` (with the
-    fix in the message) when a device is absent. With ``degrade`` it opens without a missing OLED (retried
-    until it answers), and with ``display_wait`` (a ``hardware.degrade.DisplayWait``) it waits for a missing
-    shared display instead of raising: see ``hardware.degrade``.
-    """
-    cfg = config if config is not None else load_config(None)
-    if backend == "mock":
-        from hardware.mock import MockBox
-
-        return MockBox(cfg, clock=clock, display_size=display_size)
-    if backend == "emulator":
-        from hardware.emulator import EmulatorBox
-
-        return EmulatorBox(cfg, clock=clock, display_size=display_size)
-    if backend == "pi":
-        from hardware.pi import PiBox
-
-        return PiBox(cfg, clock=clock, display_size=display_size, degrade=degrade, display_wait=display_wait)
-    raise ValueError(f"unknown hardware backend {backend!r} (use one of: {', '.join(BACKENDS)})")

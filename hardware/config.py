@@ -15,16 +15,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from engine.userfiles import CONFIG_LIMIT, UnreadableFile, loads_toml, read_text
-from hardware.base import SEATS, Seat
+from common.userfiles import CONFIG_LIMIT, UnreadableFile, loads_toml, read_text
+from hardware.base import SEAT_BUTTONS, SEATS, Button, Seat, SeatButton
 
 #: Where the box keeps its configuration; ``DUETBOX_CONFIG`` overrides it.
 SYSTEM_CONFIG = Path("/etc/duetbox/config.toml")
 
-SEAT_BUTTONS: tuple[str, ...] = ("up", "down", "left", "right", "ok", "stop")
 OLED_MODELS: tuple[str, ...] = ("ssd1306", "sh1106")
 RING_SIZES: tuple[int, ...] = (12, 16, 24)
 RING_DRIVERS: tuple[str, ...] = ("spi", "leds")
+#: One WS2812B at full white and brightness 1.0 (mA): a 16-LED ring at 1.0 is about 1 A.
+RING_LED_MA = 60
 
 #: BCM GPIOs that a bus owns once it is enabled, and why.
 RESERVED_PINS: dict[int, str] = {
@@ -37,7 +38,13 @@ RESERVED_PINS: dict[int, str] = {
     9: "SPI0 MISO once SPI is enabled",
     10: "SPI0 MOSI (the LED ring)",
     11: "SPI0 SCLK once SPI is enabled",
+    18: "I2S BCLK (the amplifier)",
+    19: "I2S LRCLK (the amplifier)",
+    20: "I2S DIN, claimed with the I2S pins once the amplifier's overlay is loaded",
+    21: "I2S DOUT (the amplifier)",
 }
+#: The I2S amplifier's pins: free for buttons only with sound.amplifier = false (a box without one).
+I2S_PINS = (18, 19, 20, 21)
 MAX_GPIO = 27
 
 
@@ -62,7 +69,7 @@ class SeatPins:
     stop: int
     ok_led: int | None = None
 
-    def button_pins(self) -> dict[str, int]:
+    def button_pins(self) -> dict[SeatButton, int]:
         return {name: getattr(self, name) for name in SEAT_BUTTONS}
 
 
@@ -77,9 +84,9 @@ class ButtonsConfig:
     def seat(self, seat: Seat) -> SeatPins:
         return self.A if seat == "A" else self.B
 
-    def all_inputs(self) -> dict[tuple[Seat | None, str], int]:
+    def all_inputs(self) -> dict[tuple[Seat | None, Button], int]:
         """Every input pin: (seat, button) -> GPIO, with MENU as (None, "menu")."""
-        pins: dict[tuple[Seat | None, str], int] = {}
+        pins: dict[tuple[Seat | None, Button], int] = {}
         for seat in SEATS:
             for name, pin in self.seat(seat).button_pins().items():
                 pins[(seat, name)] = pin
@@ -104,6 +111,18 @@ class RingConfig:
     gamma: float = 2.2
     first_led: int = 0
     clockwise: bool = True
+
+
+@dataclass(frozen=True)
+class PowerConfig:
+    """[power]: the 5 V supply and what the rest of the box takes from it at its peak (docs/hardware.md)."""
+
+    supply_ma: int = 3000
+    others_ma: int = 2400
+
+    def max_brightness(self, count: int) -> float:
+        """The highest ring.brightness the supply leaves room for with ``count`` LEDs."""
+        return max(0.0, min(1.0, (self.supply_ma - self.others_ma) / (count * RING_LED_MA)))
 
 
 @dataclass(frozen=True)
@@ -137,6 +156,7 @@ class HardwareConfig:
     ring: RingConfig = field(default_factory=RingConfig)
     display: DisplayConfig = field(default_factory=DisplayConfig)
     remote: RemoteConfig = field(default_factory=RemoteConfig)
+    power: PowerConfig = field(default_factory=PowerConfig)
 
 
 # ---------------------------------------------------------------- schema
@@ -154,6 +174,8 @@ _SCHEMA: dict[str, Any] = {
         "first_led": "int", "clockwise": "bool",
     },
     "display": {"width": "int", "height": "int", "fullscreen": "bool"},
+    "power": {"supply_ma": "int", "others_ma": "int"},
+    "sound": {"amplifier": "bool"},
     "remote": {"host": "str", "port": "int", "tls": "bool", "ca_file": "str", "username": "str",
                "password_file": "str"},
 }
@@ -212,14 +234,15 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _check_values(data: Mapping[str, Any], problems: list[str]) -> None:
-    _check_buttons(data["buttons"], problems)
+    _check_buttons(data["buttons"], problems, amplifier=bool(data["sound"]["amplifier"]))
     _check_oleds(data["oled"], problems)
     _check_ring(data["ring"], problems)
+    _check_power(data["ring"], data["power"], problems)
     _check_display(data["display"], problems)
     _check_remote(data.get("remote", {}), problems)
 
 
-def _check_buttons(buttons: Mapping[str, Any], problems: list[str]) -> None:
+def _check_buttons(buttons: Mapping[str, Any], problems: list[str], amplifier: bool = True) -> None:
     owners: dict[int, list[str]] = {}
 
     def pin(path: str, value: int | None) -> None:
@@ -228,7 +251,7 @@ def _check_buttons(buttons: Mapping[str, Any], problems: list[str]) -> None:
         if not 0 <= value <= MAX_GPIO:
             problems.append(f"{path}: GPIO{value} does not exist (BCM numbers 0..{MAX_GPIO})")
             return
-        if value in RESERVED_PINS:
+        if value in RESERVED_PINS and (amplifier or value not in I2S_PINS):
             problems.append(f"{path}: GPIO{value} clashes with {RESERVED_PINS[value]}; pick another pin")
         owners.setdefault(value, []).append(path)
 
@@ -279,6 +302,25 @@ def _check_ring(ring: Mapping[str, Any], problems: list[str]) -> None:
         problems.append(f"ring.first_led: {ring['first_led']} is not an LED of the ring (0..{last})")
 
 
+def _check_power(ring: Mapping[str, Any], power: Mapping[str, Any], problems: list[str]) -> None:
+    supply, others = power["supply_ma"], power["others_ma"]
+    if not 500 <= supply <= 10000:
+        problems.append(f"power.supply_ma: {supply} mA is not a 5 V supply this box can have (500..10000)")
+        return
+    if not 0 <= others < supply:
+        problems.append(f"power.others_ma: {others} mA leaves nothing of the {supply} mA supply for the ring")
+        return
+    if ring["count"] not in RING_SIZES or not 0.0 <= ring["brightness"] <= 1.0:
+        return  # reported by _check_ring
+    need = ring["brightness"] * ring["count"] * RING_LED_MA
+    if need > supply - others:
+        cap = PowerConfig(supply, others).max_brightness(ring["count"])
+        problems.append(
+            f"ring.brightness: {ring['brightness']:g} x {ring['count']} LEDs x {RING_LED_MA} mA = {need:.0f} mA, more "
+            f"than the {supply - others} mA the supply leaves the ring (power.supply_ma {supply} - power.others_ma "
+            f"{others}): at most {int(cap * 100) / 100:.2f}, or a bigger supply (docs/hardware.md, Power budget)")
+
+
 def _check_display(display: Mapping[str, Any], problems: list[str]) -> None:
     w, h = display["width"], display["height"]
     if (w == 0) != (h == 0):
@@ -320,7 +362,7 @@ def _build(data: Mapping[str, Any]) -> HardwareConfig:
     r = data["ring"]
     ring = RingConfig(**{**r, "brightness": float(r["brightness"]), "gamma": float(r["gamma"])})
     return HardwareConfig(buttons=buttons, oleds=oleds, ring=ring, display=DisplayConfig(**data["display"]),
-                          remote=RemoteConfig(**data.get("remote", {})))
+                          remote=RemoteConfig(**data.get("remote", {})), power=PowerConfig(**data["power"]))
 
 
 def problems_in(user: Mapping[str, Any]) -> list[str]:
@@ -340,7 +382,7 @@ def parse_config(user: Mapping[str, Any], source: str = "configuration") -> Hard
 
 
 def _read(path: Path) -> dict[str, Any]:
-    # bounded, regular files only, nesting and integers bounded (engine.userfiles): one line for any bad file
+    # bounded, regular files only, nesting and integers bounded (common.userfiles): one line for any bad file
     if not path.exists() and not path.is_symlink():
         raise ConfigError(["file not found"], str(path))
     try:

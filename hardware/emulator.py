@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageChops, ImageOps
 
-from hardware.base import RGB, SEATS, Clock, EventKind, InputEvent, Seat
+from hardware.base import RGB, SEATS, Button, Clock, EventKind, InputEvent, Seat
 from hardware.box import PUMP_ACTIVE_S, PUMP_IDLE_S, Box
 from hardware.config import HardwareConfig
 from hardware.events import EventQueue, MonotonicClock
@@ -39,7 +40,7 @@ LEGEND_TEXT = (200, 204, 212)
 DIM_TEXT = (120, 126, 138)
 
 #: pygame key name -> (seat, button). Names, not codes, so this table needs no pygame import.
-KEYMAP: dict[str, tuple[Seat | None, str]] = {
+KEYMAP: dict[str, tuple[Seat | None, Button]] = {
     "w": ("A", "up"), "s": ("A", "down"), "a": ("A", "left"), "d": ("A", "right"),
     "space": ("A", "ok"), "left shift": ("A", "stop"),
     "up": ("B", "up"), "down": ("B", "down"), "left": ("B", "left"), "right": ("B", "right"),
@@ -113,6 +114,31 @@ def oled_look(glass: Image.Image, scale: int) -> Image.Image:
     return ImageOps.colorize(big, black=GLASS_OFF, white=PIXEL_ON).convert("RGB")
 
 
+#: SDL's video drivers that show nothing on a desktop.
+HEADLESS = frozenset({"dummy", "offscreen"})
+NO_DESKTOP = ("no desktop to open the emulator window on (DISPLAY and WAYLAND_DISPLAY are unset): run it from a "
+              "desktop session, or use --hardware mock --script FILE")
+#: The room a desktop keeps for its panels and the window's title bar.
+DESKTOP_MARGIN = (0, 70)
+
+
+def _need_a_desktop() -> None:
+    """On Linux without X11 or Wayland (an SSH session, a console) SDL would open an invisible window or none:
+    one clear error instead (an explicit SDL_VIDEODRIVER is the user's choice and is kept)."""
+    if os.environ.get("SDL_VIDEODRIVER") or not sys.platform.startswith("linux"):
+        return
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        raise RuntimeError(NO_DESKTOP)
+
+
+def _fit(size: tuple[int, int], desktops: Sequence[tuple[int, int]], driver: str) -> float:
+    """How much the window is scaled down to fit the first desktop (1.0: not at all, or no desktop known)."""
+    if driver in HEADLESS or not desktops:
+        return 1.0
+    dw, dh = desktops[0][0] - DESKTOP_MARGIN[0], desktops[0][1] - DESKTOP_MARGIN[1]
+    return min(1.0, dw / size[0], dh / size[1])
+
+
 class EmulatorDisplay:
     """The shared display: ``surface`` is the grid area; ``present`` composes and shows the whole window."""
 
@@ -156,7 +182,11 @@ class EmulatorBox(Box):
 
         clk: Clock = clock if clock is not None else MonotonicClock()
         grid = display_size or config.display.size or DEFAULT_GRID
+        _need_a_desktop()
         pygame.display.init()
+        if pygame.display.get_driver() in HEADLESS and not os.environ.get("SDL_VIDEODRIVER"):
+            pygame.display.quit()  # SDL fell back to an invisible window: say so instead of running unseen
+            raise RuntimeError(NO_DESKTOP)
         pygame.font.init()
         if scale is None:
             scale = int(os.environ.get("DUETBOX_EMULATOR_SCALE", "0") or 0)
@@ -184,7 +214,11 @@ class EmulatorBox(Box):
                     gamma=rc.gamma, first_led=rc.first_led, clockwise=rc.clockwise)
         super().__init__(config=config, clock=clk, buttons=MockButtons(), oleds=oleds, ring=ring,
                          display=None, queue=EventQueue())
-        self.window = pygame.display.set_mode((width, height))
+        # everything is drawn at full size on ``window`` (screenshots, touches), shown scaled down on a desktop
+        # smaller than it (a 1366x768 laptop: the window fits, taskbar included)
+        self.window = pygame.Surface((width, height))
+        self.fit = _fit((width, height), pygame.display.get_desktop_sizes(), pygame.display.get_driver())
+        self._screen = pygame.display.set_mode((round(width * self.fit), round(height * self.fit)))
         pygame.display.set_caption("duetbox emulator")
         self.display = EmulatorDisplay(self, grid)
         self._font = pygame.font.Font(_legend_font(), 18)
@@ -271,15 +305,24 @@ class EmulatorBox(Box):
 
     def compose(self) -> None:
         """Draw every part into the window and show it."""
-        import pygame
 
         self.window.fill(BACKGROUND)
         self.window.blit(self.display.surface, self.grid_rect)
         for seat in SEATS:
             self._draw_oled(seat)
         self._draw_side()
-        pygame.display.flip()
+        self._show()
         self._seen = self._state()
+
+    def _show(self) -> None:
+        """The composed window on the desktop (scaled to fit it) and flipped."""
+        import pygame
+
+        if self.fit == 1.0:
+            self._screen.blit(self.window, (0, 0))
+        else:
+            pygame.transform.smoothscale(self.window, self._screen.get_size(), self._screen)
+        pygame.display.flip()
 
     def _state(self) -> tuple[Any, ...]:
         return (self.oleds["A"].frames_sent, self.oleds["B"].frames_sent, self.ring.last)
@@ -317,7 +360,7 @@ class EmulatorBox(Box):
                 return None  # the mouse moving with no button down
             if kind != "drag" and event.button != 1:
                 return None
-            return self._touch(kind, event.pos, now)
+            return self._touch(kind, (event.pos[0] / self.fit, event.pos[1] / self.fit), now)
         kind = finger.get(event.type)
         if kind is not None:
             w, h = self.window.get_size()
@@ -343,7 +386,11 @@ class EmulatorBox(Box):
         if self._state() != self._seen:
             self.compose()
         out = []
+        exposed = False
+        redraw = (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN)
         for ev in pygame.event.get():
+            if ev.type in redraw:  # covered and uncovered (or restored): draw it again at once
+                exposed = True
             if ev.type == pygame.KEYDOWN:
                 self._held.add(ev.key)
             elif ev.type == pygame.KEYUP:
@@ -355,6 +402,8 @@ class EmulatorBox(Box):
             translated = self._translate(ev)
             if translated is not None:
                 out.append(translated)
+        if exposed:
+            self._show()
         return out
 
     def pump_interval(self) -> float:

@@ -16,20 +16,20 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from hardware.base import SEATS
+from hardware.base import DIRECTIONS, SEATS
+from hardware.cutplan import plan
 from hardware.header import PHYSICAL
 
-#: Seat buttons in the order of the configuration, and the joystick's four switches.
-DIRECTIONS: tuple[str, ...] = ("up", "down", "left", "right")
 #: What [choice] must name, and the kind of part each choice must be.
 CHOICES: dict[str, str] = {
     "display": "display", "ok_button": "button", "stop_button": "button", "menu_button": "button",
     "ring": "ring", "oled": "oled", "joystick": "joystick", "board": "board", "power_inlet": "inlet",
+    "amp": "amp", "speaker": "speaker",
 }
 #: How many of each choice one box holds.
 COUNTS: dict[str, int] = {
     "display": 1, "ok_button": 2, "stop_button": 2, "menu_button": 1, "ring": 1, "oled": 2, "joystick": 2,
-    "board": 1, "power_inlet": 1,
+    "board": 1, "power_inlet": 1, "amp": 1, "speaker": 1,
 }
 
 
@@ -38,6 +38,16 @@ ROLES: dict[str, str] = {
     "ok_button": "OK (green, with a 5 V LED if you want it to light)", "stop_button": "STOP (red)",
     "menu_button": "MENU (any colour)", "oled": "one per seat", "joystick": "one per seat",
 }
+
+
+@dataclass(frozen=True)
+class Load:
+    """One line of the 5 V power budget: ``qty`` parts drawing ``typical`` and at most ``peak`` mA each."""
+
+    name: str
+    qty: int
+    typical: int
+    peak: int
 
 
 class LayoutError(ValueError):
@@ -88,14 +98,15 @@ class Layout:
                 if seat == "B":
                     x, y = w - x, d - y
                 rot = 0 if seat == "A" else 180
-                kind, choice, p = {
+                table: dict[str, tuple[str, str, dict[str, int]]] = {
                     "joystick": ("joystick", "joystick", {k: pins[k] for k in DIRECTIONS}),
                     "ok": ("button", "ok_button", {"ok": pins["ok"]} | (
                         {"ok_led": pins["ok_led"]} if "ok_led" in pins else {})),
                     "stop": ("button", "stop_button", {"stop": pins["stop"]}),
                     "oled": ("oled", "oled", {"sda": self.data["pins"]["shared"]["sda"],
                                               "scl": self.data["pins"]["shared"]["scl"]}),
-                }[name]
+                }
+                kind, choice, p = table[name]
                 out.append(Control(f"{seat}.{name}", seat, kind, self.data["choice"][choice], float(x), float(y),
                                    rot, p))
         sp = self.data["pins"]["shared"]
@@ -108,22 +119,71 @@ class Layout:
             out.append(Control(name, None, kind, self.data["choice"][choice], float(x), float(y), 0, p))
         return out
 
-    def bom(self) -> list[tuple[str, str, int, float]]:
-        """(name, part number, quantity, price of one) for every part of one box."""
+    def with_choice(self, **choices: str) -> Layout:
+        """The same box built with other parts (e.g. ``board="pi5", power_inlet="usbc_pd"``)."""
+        return Layout({**self.data, "choice": {**self.data["choice"], **choices}})
+
+    # ------------------------------------------------------------ power
+
+    def loads(self) -> list[Load]:
+        """Everything on the 5 V supply but the LED ring (which gets what is left)."""
+        out = []
+        for choice in ("board", "display", "oled", "amp"):
+            p = self.part(choice)
+            typical, peak = p["current"]
+            out.append(Load(str(p["name"]).split(",")[0], COUNTS[choice], int(typical), int(peak)))
+        for name, qty, (typical, peak) in self.data["power"]["extra"]:
+            out.append(Load(str(name), int(qty), int(typical), int(peak)))
+        return out
+
+    @property
+    def supply_ma(self) -> int:
+        return int(self.part("power_inlet")["supply_ma"])
+
+    @property
+    def others_ma(self) -> int:
+        """The other parts' peaks together, rounded up to 100 mA."""
+        total = sum(load.qty * load.peak for load in self.loads())
+        return -(-total // 100) * 100
+
+    @property
+    def led_ma(self) -> int:
+        return int(self.data["power"]["led_ma"])
+
+    def max_brightness(self, count: int | None = None) -> float:
+        """The highest ring brightness the supply carries with every other part at its peak (2 decimals, down)."""
+        leds = count if count is not None else int(self.part("ring")["leds"])
+        return min(1.0, max(0.0, int(100 * (self.supply_ma - self.others_ma) / (leds * self.led_ma)) / 100))
+
+    def bom(self, sheets: int | None = None) -> list[tuple[str, str, int, float]]:
+        """(name, part number, quantity, price of one) for every part of one box; the sheets of plywood come
+        from the cutting plan (``sheets`` overrides it)."""
         rows: list[tuple[str, str, int, float]] = []
         for choice, n in COUNTS.items():
             p = self.data["parts"][self.data["choice"][choice]]
             name = f"{ROLES[choice]}: {p['name']}" if choice in ROLES else str(p["name"])
             rows.append((name, str(p["number"]), n, float(p["price"])))
+        if sheets is None:
+            sheets = len(plan(self))
+        w, h = self.box["sheet"]
+        rows.append((f"{self.box['material']:g} mm plywood or acrylic, {w:g} x {h:g} mm sheet (the cutting plan: "
+                     f"enclosure/out/laser/plan-{w:g}x{h:g}-*.svg)", "poplar plywood 3 mm", sheets,
+                     float(self.box["sheet_price"])))
         for name, number, qty, price in self.data["bom"]["extra"]:
             rows.append((str(name), str(number), int(qty), float(price)))
         return rows
 
 
 def _check(data: dict[str, Any]) -> None:
-    for section in ("box", "design", "choice", "place", "pins", "colours", "parts", "bom"):
+    for section in ("box", "design", "choice", "place", "pins", "colours", "parts", "power", "bom"):
         if section not in data:
             raise LayoutError(f"box.toml: missing section [{section}]")
+    _check_choices(data)
+    _check_numbers(data)
+    _check_power(data)
+
+
+def _check_choices(data: dict[str, Any]) -> None:
     for choice, kind in CHOICES.items():
         key = data["choice"].get(choice)
         if key is None:
@@ -138,10 +198,23 @@ def _check(data: dict[str, Any]) -> None:
             gpio = data["pins"].get(seat, {}).get(name)
             if gpio not in PHYSICAL:
                 raise LayoutError(f"box.toml: [pins.{seat}] {name} = {gpio!r} is not a GPIO of the header")
+
+
+def _check_numbers(data: dict[str, Any]) -> None:
     for key in ("width", "depth", "height", "material", "kerf", "finger"):
         value = data["box"].get(key)
         if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
             raise LayoutError(f"box.toml: [box] {key} must be a positive number, got {value!r}")
+
+
+def _check_power(data: dict[str, Any]) -> None:
+    lay = Layout(data)
+    leds = int(lay.part("ring")["leds"])
+    if lay.supply_ma - lay.others_ma < leds * lay.led_ma * 0.25:
+        raise LayoutError(
+            f"box.toml: the {data['choice']['power_inlet']} inlet gives {lay.supply_ma} mA and the other parts peak "
+            f"at {lay.others_ma} mA: too little for the ring even at brightness 0.25 "
+            f"({leds * lay.led_ma // 4} mA); a Pi 5 needs power_inlet = \"usbc_pd\" (docs/hardware.md, Power)")
 
 
 def load_layout(path: str | Path | None = None) -> Layout:
@@ -223,10 +296,35 @@ def scad_params(layout: Layout) -> str:
     shared = layout.data["place"]["shared"]
     put("pi_pos", shared["pi"], "centre of the Pi on the bottom panel")
     put("power_inlet_pos", shared["power_inlet"], "on the right side panel: [y, height]")
+    put("speaker_pos", shared["speaker"], "the speaker's grille on the left side panel: [y, height]")
+    put("amp_pos", shared["amp"], "the amplifier board on the bottom panel")
     lines.append("// Suggested wire colours: [function, RGB 0..1] (the same as the wiring diagram's).")
     colours = [[role, [round(c / 255, 3) for c in layout.colour(role)[1]]] for role in layout.data["colours"]]
     put("wire_colours", colours)
     return "\n".join(lines) + "\n"
+
+
+def power_markdown(layout: Layout) -> str:
+    """The power budget table of docs/hardware.md, for this build and for a Pi 5 build."""
+    out = ["| on the 5 V supply | qty | typical mA | peak mA |", "|---|---:|---:|---:|"]
+    typical = peak = 0
+    for load in layout.loads():
+        out.append(f"| {load.name} | {load.qty} | {load.qty * load.typical} | {load.qty * load.peak} |")
+        typical, peak = typical + load.qty * load.typical, peak + load.qty * load.peak
+    out.append(f"| **everything but the ring** | | **{typical}** | **{peak}** (budgeted {layout.others_ma}) |")
+    leds = int(layout.part("ring")["leds"])
+    out.append(f"| LED ring, {leds} LEDs at full white, brightness 1.0 | 1 | | {leds * layout.led_ma} |")
+    left = layout.supply_ma - layout.others_ma
+    lines = ["\n".join(out), "",
+             f"This build's inlet gives {layout.supply_ma} mA, so the ring may take {left} mA: "
+             f"`ring.brightness` {layout.max_brightness():.2f} at most for {leds} LEDs "
+             f"({layout.max_brightness(24):.2f} for a 24-LED ring)."]
+    pi5 = layout.with_choice(board="pi5", power_inlet="usbc_pd")
+    left5 = pi5.supply_ma - pi5.others_ma
+    lines.append(f"A Pi 5 build (the Pi 5 peaks at {pi5.part('board')['current'][1]} mA with its cooler) on the "
+                 f"5 A PD inlet: {pi5.others_ma} mA without the ring, {left5} mA left for it, brightness "
+                 f"{pi5.max_brightness():.2f} at most for {leds} LEDs.")
+    return "\n".join(lines)
 
 
 def bom_markdown(layout: Layout) -> str:
@@ -242,7 +340,7 @@ def bom_markdown(layout: Layout) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m hardware.layout", description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("scad", "bom", "controls"), help="what to print")
+    parser.add_argument("what", choices=("scad", "bom", "power", "controls"), help="what to print")
     parser.add_argument("--layout", help="box.toml to read (default: the bundled one)")
     parser.add_argument("-o", "--output", help="write to this file instead of standard output")
     args = parser.parse_args(argv)
@@ -255,6 +353,8 @@ def main(argv: list[str] | None = None) -> int:
         text = scad_params(layout)
     elif args.what == "bom":
         text = bom_markdown(layout) + "\n"
+    elif args.what == "power":
+        text = power_markdown(layout) + "\n"
     else:
         text = "".join(f"{c.id:12} {c.part:16} x={c.x:6.1f} y={c.y:6.1f}  {pin_label(c.pins)}\n"
                        for c in layout.controls())

@@ -20,10 +20,11 @@ import os
 import threading
 import time
 from collections.abc import Callable, Sequence
+from typing import Literal
 
 from PIL import Image
 
-from hardware.base import BUTTONS, RGB, SEATS, Clock, InputEvent, Seat
+from hardware.base import RGB, SEAT_BUTTONS, SEATS, Button, Clock, InputEvent, Seat
 from hardware.box import Box
 from hardware.buswriter import BusWriter
 from hardware.config import HardwareConfig
@@ -308,19 +309,21 @@ class MockDisplay:
         self.closed = True
 
 
-def parse_button(name: str) -> tuple[Seat | None, str]:
+def parse_button(name: str) -> tuple[Seat | None, Button]:
     """ "A.ok" -> ("A", "ok"); "menu" -> (None, "menu"). Raises ValueError for anything else."""
     if name == "menu":
         return None, "menu"
     seat, _, button = name.partition(".")
-    if seat not in SEATS or button not in BUTTONS or button == "menu":
-        raise ValueError(f"unknown button {name!r} (use e.g. 'A.ok', 'B.up', 'menu')")
-    return seat, button
+    for known_seat in SEATS:
+        for known in SEAT_BUTTONS:
+            if (seat, button) == (known_seat, known):
+                return known_seat, known
+    raise ValueError(f"unknown button {name!r} (use e.g. 'A.ok', 'B.up', 'menu')")
 
 
-def queue_button(queue: EventQueue, clock: Clock, name: str, kind: str) -> None:
+def queue_button(queue: EventQueue, clock: Clock, name: str, kind: Literal["press", "release"]) -> None:
     seat, button = parse_button(name)
-    queue.put(InputEvent(seat=seat, button=button, kind=kind, time=clock.now()))  # type: ignore[arg-type]
+    queue.put(InputEvent(seat=seat, button=button, kind=kind, time=clock.now()))
 
 
 class MockBox(Box):

@@ -18,6 +18,7 @@ from typing import Any
 
 from hardware import degrade as degrade_mod
 from hardware.base import RGB, SEATS, Clock, EventKind, InputEvent, Seat
+from hardware.base import Button as ButtonName  # gpiozero has a Button class too
 from hardware.box import PUMP_ACTIVE_S, PUMP_IDLE_S, Box
 from hardware.buswriter import BusWriter
 from hardware.config import HardwareConfig, OledConfig, RingConfig
@@ -71,7 +72,7 @@ class PiButtons:
         self.queue = queue
         self.factory = pin_factory if pin_factory is not None else lgpio_factory()
         window = config.buttons.debounce_ms / 1000
-        self.debouncers: dict[tuple[Seat | None, str], Debouncer] = {}
+        self.debouncers: dict[tuple[Seat | None, ButtonName], Debouncer] = {}
         self.buttons: list[Any] = []
         self.leds: dict[Seat, Any] = {}
         self._led_on: dict[Seat, bool] = {}
@@ -93,7 +94,7 @@ class PiButtons:
             self.close()
             raise
 
-    def _callback(self, key: tuple[Seat | None, str], pressed: bool) -> Callable[[], None]:
+    def _callback(self, key: tuple[Seat | None, ButtonName], pressed: bool) -> Callable[[], None]:
         def edge() -> None:
             now = self.clock.now()
             if self.debouncers[key].feed(pressed, now) is not None:
@@ -101,7 +102,7 @@ class PiButtons:
 
         return edge
 
-    def _emit(self, key: tuple[Seat | None, str], pressed: bool, now: float) -> None:
+    def _emit(self, key: tuple[Seat | None, ButtonName], pressed: bool, now: float) -> None:
         seat, button = key
         self.queue.put(InputEvent(seat=seat, button=button, kind="press" if pressed else "release", time=now))
 
@@ -431,6 +432,28 @@ class PiDisplay:
 
 # ---------------------------------------------------------------- the box
 
+def _open_oled(seat: Seat, config: HardwareConfig, clock: Clock, writers: dict[str, BusWriter], bus: Any,
+               degrade: bool) -> OledScreen:
+    """Seat ``seat``'s OLED on its I2C bus's writer (one writer per bus, shared by the seats on it). With
+    ``degrade`` a panel that does not answer starts in fault and is retried; without, HardwareMissing."""
+    panel = LumaPanel(seat, config.oleds[seat], bus=bus)
+    late: HardwareMissing | None = None
+    try:
+        panel.init()
+    except HardwareMissing as exc:
+        if not degrade:
+            raise
+        late = exc  # degrade, don't die: the seat screen starts in fault and is retried
+    port = config.oleds[seat].port
+    writer = writers.get(f"i2c-{port}")
+    if writer is None:
+        writer = writers[f"i2c-{port}"] = BusWriter(f"I2C bus {port}")
+    oled = OledScreen(f"OLED {seat}", panel, clock, rotation=config.oleds[seat].rotation, writer=writer)
+    if late is not None:
+        degrade_mod.start_in_fault(oled, late)
+    return oled
+
+
 class PiBox(Box):
     """The real box. ``pin_factory``, ``i2c_buses``, ``spidev_module``, ``display_factory`` and ``display_sleep``
     exist for tests against fakes.
@@ -476,22 +499,7 @@ class PiBox(Box):
             parts.append(buttons)
             oleds: dict[Seat, OledScreen] = {}
             for seat in SEATS:
-                panel = LumaPanel(seat, config.oleds[seat], bus=(i2c_buses or {}).get(seat))
-                late: HardwareMissing | None = None
-                try:
-                    panel.init()
-                except HardwareMissing as exc:
-                    if not degrade:
-                        raise
-                    late = exc  # degrade, don't die: the seat screen starts in fault and is retried
-                port = config.oleds[seat].port
-                writer = writers.get(f"i2c-{port}")
-                if writer is None:
-                    writer = writers[f"i2c-{port}"] = BusWriter(f"I2C bus {port}")
-                oleds[seat] = OledScreen(f"OLED {seat}", panel, clk, rotation=config.oleds[seat].rotation,
-                                         writer=writer)
-                if late is not None:
-                    degrade_mod.start_in_fault(oleds[seat], late)
+                oleds[seat] = _open_oled(seat, config, clk, writers, (i2c_buses or {}).get(seat), degrade)
                 parts.append(oleds[seat])
             rc = config.ring
             driver: Any = ring_driver(rc)

@@ -198,6 +198,16 @@ class Summary:
         ] + extra
 
 
+def _new_board(words: Sequence[str], players: Sequence[Partner], summary: Summary | None) -> None:
+    """Every partner (each once) starts a game on ``words``; the time each takes to prepare goes to ``summary``."""
+    for p in {id(p): p for p in players}.values():
+        p.new_game()
+        t0 = time.perf_counter()
+        p.prepare_board(words)
+        if summary is not None:
+            summary.board_ms.append(1000 * (time.perf_counter() - t0))
+
+
 def play_game(
     words: Sequence[str],
     key: DuetKey,
@@ -212,12 +222,7 @@ def play_game(
     """One game; every clue comes from `givers[seat]`, every guess from `guessers[seat]`. Clue times are
     recorded for the seats in `timed` (the box's)."""
     state = duet.new_game(tuple(words), key, duet.DuetRules(tokens=tokens, language=lang))
-    for p in {id(p): p for p in (*givers.values(), *guessers.values())}.values():
-        p.new_game()
-        t0 = time.perf_counter()
-        p.prepare_board(words)
-        if summary is not None:
-            summary.board_ms.append(1000 * (time.perf_counter() - t0))
+    _new_board(words, (*givers.values(), *guessers.values()), summary)
     first: Seat = rng.choice(SEATS)
     guesses = good = 0
     meant: dict[int, tuple[str, ...]] = {}
@@ -313,5 +318,5 @@ def seats_for(setup: str, box: Callable[[], Partner], person: Callable[[], Partn
         a, b = person(), box()
         return {"A": a, "B": b}, {"A": a, "B": b}, ("B",)
     if setup == "clues":
-        return {"A": box(), "B": box()}, {"A": person(), "B": person()}, ("A", "B")
+        return {"A": box(), "B": box()}, {"A": person(), "B": person()}, SEATS
     raise ValueError(f"unknown setup {setup!r}")

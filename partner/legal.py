@@ -26,6 +26,34 @@ class LegalIndex:
         self.prefixes = np.array([w[:PREFIX] for w in cand_fold.tolist()])
 
 
+def _rule_out(ok: np.ndarray, word: str, f: str, cand_fold: np.ndarray, cand_stem: np.ndarray,
+              tables: LegalIndex, lang: str) -> None:
+    """Clear in ``ok`` the candidates of the visible ``word`` (folded ``f``): its family, part of it, containing
+    it, or the word itself."""
+    index, by_stem, prefixes = tables.index, tables.by_stem, tables.prefixes
+    root = stem(word, lang)
+    ok &= cand_stem != root
+    # one word's stem running on into the other word (pomme → pommier) is the same family too
+    if len(root) >= 4:
+        ok &= ~np.char.startswith(cand_fold, root)
+    for j in range(4, len(f) + 1):
+        for k in by_stem.get(f[:j], ()):
+            ok[k] = False
+    if len(f) >= PREFIX:
+        ok &= prefixes != f[:PREFIX]
+    if len(f) >= 3:
+        ok &= np.char.find(cand_fold, f) < 0
+    # candidates that are a piece of the visible word (≥ 3 letters): look its substrings up
+    for i in range(len(f)):
+        for j in range(i + 3, len(f) + 1):
+            piece = index.get(f[i:j])
+            if piece is not None:
+                ok[piece] = False
+    whole = index.get(f)
+    if whole is not None:
+        ok[whole] = False
+
+
 def candidate_mask(
     cand_fold: np.ndarray,
     cand_stem: np.ndarray,
@@ -40,32 +68,10 @@ def candidate_mask(
     if not len(cand_fold):
         return ok
     tables = tables or LegalIndex(cand_fold, cand_stem)
-    index, by_stem, prefixes = tables.index, tables.by_stem, tables.prefixes
     for word in visible:
         f = fold(word)
-        if not f:
-            continue
-        root = stem(word, lang)
-        ok &= cand_stem != root
-        # one word's stem running on into the other word (pomme → pommier) is the same family too
-        if len(root) >= 4:
-            ok &= ~np.char.startswith(cand_fold, root)
-        for j in range(4, len(f) + 1):
-            for k in by_stem.get(f[:j], ()):
-                ok[k] = False
-        if len(f) >= PREFIX:
-            ok &= prefixes != f[:PREFIX]
-        if len(f) >= 3:
-            ok &= np.char.find(cand_fold, f) < 0
-        # candidates that are a piece of the visible word (≥ 3 letters): look its substrings up
-        for i in range(len(f)):
-            for j in range(i + 3, len(f) + 1):
-                piece = index.get(f[i:j])
-                if piece is not None:
-                    ok[piece] = False
-        whole = index.get(f)
-        if whole is not None:
-            ok[whole] = False
+        if f:
+            _rule_out(ok, word, f, cand_fold, cand_stem, tables, lang)
     for space, rows in zip(spaces, cand_rows, strict=True):
         board_rows = [r for r in (space.row(w) for w in visible) if r is not None]
         if board_rows:

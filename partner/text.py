@@ -7,7 +7,9 @@ from functools import lru_cache
 
 import snowballstemmer
 
-_STEMMER_NAMES = {"fr": "french", "en": "english", "ro": "romanian", "de": "german", "it": "italian"}
+from engine.languages import REGISTRY
+
+_STEMMER_NAMES = {lang.code: lang.stemmer for lang in REGISTRY}
 
 
 def normalize(word: str) -> str:

@@ -14,8 +14,8 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SRC_TREE=$(cd "$HERE/.." && pwd)
 
 # DUETBOX_PREFIX, DUETBOX_CONFIG, DUETBOX_BOOT_CONFIG, DUETBOX_BOOT_CMDLINE, DUETBOX_STATE_DIR,
-# DUETBOX_INSTALL_LOG, DUETBOX_OS_RELEASE, DUETBOX_DT_MODEL and DUETBOX_MEMINFO move those files elsewhere: for
-# tests only, the unit file expects the defaults.
+# DUETBOX_INSTALL_LOG, DUETBOX_OS_RELEASE, DUETBOX_DT_MODEL, DUETBOX_MEMINFO and DUETBOX_ASOUND_CONF move those
+# files elsewhere: for tests only, the unit file expects the defaults.
 APP_USER=duetbox
 DEVICE_GROUPS=(gpio i2c spi video input render audio)
 PREFIX=${DUETBOX_PREFIX:-/opt/duetbox}
@@ -47,6 +47,12 @@ KIOSK_LOGIND=${DUETBOX_KIOSK_LOGIND:-/etc/systemd/logind.conf.d/90-duetbox-kiosk
 KIOSK_UNIT_NAME=duetbox-kiosk-keys.service
 KIOSK_UNIT=/etc/systemd/system/$KIOSK_UNIT_NAME
 I2C_BAUDRATE_LINE=dtparam=i2c_arm_baudrate=400000
+# --audio: where the cues and speech go. i2s: the MAX98357A amplifier of docs/build.md (no-sdmode: without it the
+# driver takes GPIO4, seat A's "up", for the chip's shutdown pin); jack: a Pi 4's 3.5 mm jack; none: left alone.
+AUDIO=i2s
+AMP_OVERLAY_LINE=dtoverlay=max98357a,no-sdmode
+ASOUND_CONF=${DUETBOX_ASOUND_CONF:-/etc/asound.conf}
+ASOUND_MARK="# duetbox: the box's sound output (systemd/install.sh --audio; docs/hardware.md, Sound)"
 # python3-dev and build-essential: spidev has no wheel and is compiled at install. libgbm1, libegl1, libgles2,
 # libdrm2, libgl1-mesa-dri and libudev1: what pygame-ce's SDL loads for KMSDRM. i2c-tools: i2cdetect.
 # espeak-ng: the spoken announcements (the app hides that option without it).
@@ -83,10 +89,11 @@ REBOOT_NEEDED=0
 
 usage() {
     cat <<EOF
-usage: sudo systemd/install.sh [--dry-run] [--solo] [--upgrade | --uninstall | --kiosk]
+usage: sudo systemd/install.sh [--dry-run] [--solo] [--audio i2s|jack|none] [--upgrade | --uninstall | --kiosk]
 
 Installs duetbox on Raspberry Pi OS (64-bit) Trixie or Bookworm, Lite or Desktop, as a service that starts
 at boot: Debian packages, I2C at 400 kHz and SPI, the LED ring's core clock on a Pi 3, 4 or Zero 2 W, the
+sound output (the I2S amplifier's overlay and /etc/asound.conf), the serial port off (GPIO14/15 are buttons), the
 user $APP_USER, a virtualenv in $PREFIX with the app and the pinned versions of constraints/,
 $CONFIG (an existing one is kept), a polkit rule so the admin menu may power off and
 reboot, and the systemd unit $UNIT_NAME. Asks for a reboot when the boot configuration changed.
@@ -94,6 +101,8 @@ Safe to run again. Everything it prints also goes to $INSTALL_LOG.
 
 options:
   --dry-run     print every step without changing anything (no root needed)
+  --audio OUT   where the sound goes: i2s (default: the MAX98357A amplifier, dtoverlay=max98357a),
+                jack (a Pi 4's 3.5 mm jack), none (leave the sound configuration alone)
   --solo        also install the solo partner: the 'ai' extra (a large download) and its French word
                 vectors, exported once into $STATE_DIR/partner (several minutes on a Pi)
   --upgrade     after 'git pull': back up the installed version and the saved games, install this one,
@@ -359,6 +368,91 @@ ring_settings() {
     run append_board_block "$BOOT_CONFIG" "$filter" $wanted
 }
 
+# /etc/asound.conf for an ALSA card: the default output through a dmix mixer (a cue and speech at once).
+asound_conf_for() {
+    cat <<ASOUND
+$ASOUND_MARK
+pcm.!default {
+    type plug
+    slave.pcm "duetbox_mix"
+}
+pcm.duetbox_mix {
+    type dmix
+    ipc_key 4242
+    ipc_perm 0666
+    slave {
+        pcm "hw:CARD=$1,DEV=0"
+        channels 2
+    }
+}
+ctl.!default {
+    type hw
+    card $1
+}
+ASOUND
+}
+
+write_file() {
+    printf '%s\n' "$2" >"$1"
+}
+
+audio_settings() {
+    step "Sound output (--audio $AUDIO)"
+    local card current=""
+    case "$AUDIO" in
+        none)
+            note "--audio none: the sound configuration is left as it is"
+            return
+            ;;
+        jack)
+            case "$BOARD" in
+                *"Raspberry Pi 5"* | *"Compute Module 5"*) # also the Pi 500
+                    refuse "a Pi 5 has no 3.5 mm jack: fit the MAX98357A amplifier and use --audio i2s (docs/hardware.md, Sound)"
+                    return
+                    ;;
+            esac
+            card=Headphones
+            ;;
+        *)
+            if [ -r "$BOOT_CONFIG" ]; then
+                current=$(grep -E '^[[:space:]]*dtoverlay=(max98357a|hifiberry-dac)' "$BOOT_CONFIG" | tail -n 1 || true)
+            fi
+            if [ -n "$current" ]; then
+                note "already set: $current (left as it is)"
+            else
+                run append_boot_setting "$BOOT_CONFIG" "$AMP_OVERLAY_LINE"
+            fi
+            card=MAX98357A
+            case "$current" in *hifiberry-dac*) card=sndrpihifiberry ;; esac
+            ;;
+    esac
+    local wanted
+    wanted=$(asound_conf_for "$card")
+    if [ -e "$ASOUND_CONF" ] && [ "$(cat "$ASOUND_CONF")" = "$wanted" ]; then
+        note "$ASOUND_CONF already makes ALSA card $card the default output"
+    elif [ -e "$ASOUND_CONF" ] && ! grep -qF "$ASOUND_MARK" "$ASOUND_CONF"; then
+        note "kept your own $ASOUND_CONF; the box's sound goes to its default output (docs/hardware.md, Sound)"
+    else
+        note "ALSA card $card becomes the default output (the game's cues and espeak-ng both use it)"
+        run write_file "$ASOUND_CONF" "$wanted"
+    fi
+}
+
+# Seat B's OK and STOP are on GPIO14 and GPIO15, the serial port's pins: the console and the UART must be off.
+serial_off() {
+    step "Free GPIO14 and GPIO15 for seat B's OK and STOP (serial port off)"
+    if have raspi-config && [ "$(raspi-config nonint get_serial_cons 2>/dev/null || echo 1)" = 0 ]; then
+        run raspi-config nonint do_serial_cons 1
+    else
+        note "no console on the serial port"
+    fi
+    if have raspi-config && [ "$(raspi-config nonint get_serial_hw 2>/dev/null || echo 1)" = 0 ]; then
+        run raspi-config nonint do_serial_hw 1
+    else
+        note "the serial port is off: GPIO14 and GPIO15 are plain inputs"
+    fi
+}
+
 console_boot() {
     step "Boot to the console (the box draws on the screen itself)"
     if [ "$(systemctl get-default 2>/dev/null || true)" = graphical.target ] \
@@ -557,6 +651,8 @@ do_install() {
     install_packages
     enable_buses
     ring_settings
+    audio_settings
+    serial_off
     console_boot
     create_user
     install_app
@@ -642,6 +738,8 @@ do_upgrade() {
     install_packages
     enable_buses
     ring_settings
+    audio_settings
+    serial_off
     console_boot
     create_user
     install_app
@@ -769,6 +867,16 @@ main() {
         case "$1" in
             --dry-run) DRY_RUN=1 ;;
             --solo) WITH_SOLO=1 ;;
+            --audio)
+                case "${2:-}" in
+                    i2s | jack | none) AUDIO=$2 ;;
+                    *)
+                        echo "$PROG: --audio takes i2s, jack or none (see --help)" >&2
+                        exit 2
+                        ;;
+                esac
+                shift
+                ;;
             --upgrade) ACTION=upgrade ;;
             --uninstall) ACTION=uninstall ;;
             --kiosk) KIOSK=1 ;;

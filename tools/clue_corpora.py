@@ -32,8 +32,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.keyboard import typed  # noqa: E402
+from engine.languages import CODES  # noqa: E402
 
-LANGUAGES = ("fr", "en", "ro", "de", "it")
+LANGUAGES = CODES
 OUT = ROOT / "tests" / "data" / "clues"
 FORMS_PER_WORD = 3
 BOARD = 25

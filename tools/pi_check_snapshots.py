@@ -20,6 +20,7 @@ SIZE = "960x540"
 def run(scripts: Path, out: Path) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from device import docs
     from device.commands import run as run_command
 
     out.mkdir(parents=True, exist_ok=True)
@@ -30,7 +31,8 @@ def run(scripts: Path, out: Path) -> int:
             continue  # needs the solo partner's vectors
         extra = shlex.split(head[0][2:]) if head and head[0].startswith("#!") else []
         extra = [str(scripts.parent.parent / a) if a.startswith("docs/") else a for a in extra]
-        with tempfile.TemporaryDirectory(prefix="pi-check-") as data:
+        # as on a box where no solo model was built (docs.partner_home), whatever the machine holds
+        with tempfile.TemporaryDirectory(prefix="pi-check-") as data, docs.partner_home(head, data):
             code = run_command.main(["--hardware", "mock", "--script", str(script), "--snapshots", str(out),
                                      "--data-dir", data, "--size", SIZE, *extra])
         print(f"pi-check: {script.name} exit {code}")

@@ -93,7 +93,7 @@ def main(argv: list[str]) -> int:
     except ConfigError as exc:
         print(f"duetbox hw-test: {exc} (see `duetbox config check FILE`)", file=sys.stderr)
         return 2
-    from hardware.box import open_box
+    from hardware.factory import open_box
 
     try:
         box = open_box(args.hardware, config)

@@ -7,6 +7,8 @@ import sys
 import time
 from typing import TYPE_CHECKING, NoReturn
 
+from engine.seats import SEATS
+
 if TYPE_CHECKING:  # pragma: no cover - typing only (the partner needs numpy, the `ai` extra)
     from partner.assoc import AssocTable
     from partner.evaluate import Summary
@@ -357,14 +359,14 @@ def _eval_cross(args: argparse.Namespace) -> int:
     giver_spaces = _spaces(args.giver, args.lang, args.data_dir, cache)
     guesser_spaces = _spaces(args.guesser, args.lang, args.data_dir, cache)
     load_s = time.perf_counter() - t0
-    givers = {s: Partner(args.lang, giver_spaces, args.difficulty) for s in ("A", "B")}  # type: ignore[arg-type]
-    guessers = {s: Partner(args.lang, guesser_spaces, args.difficulty) for s in ("A", "B")}  # type: ignore[arg-type]
+    givers = {s: Partner(args.lang, giver_spaces, args.difficulty) for s in SEATS}  # type: ignore[arg-type]
+    guessers = {s: Partner(args.lang, guesser_spaces, args.difficulty) for s in SEATS}  # type: ignore[arg-type]
     from partner.legal import engine_checker
 
     for p in givers.values():
         p.checker = engine_checker(args.lang)
     pack = load_pack(args.lang)
-    summary = evaluate(pack, givers, guessers, args.games, args.tokens, args.seed, args.lang)  # type: ignore[arg-type]
+    summary = evaluate(pack, givers, guessers, args.games, args.tokens, args.seed, args.lang)
     print(
         f"partner eval {args.lang}: giver {args.giver}, guesser {args.guesser}, {args.tokens} tokens, "
         f"seed {args.seed}, difficulty {args.difficulty} (spaces loaded in {load_s:.1f} s)"

@@ -1,13 +1,15 @@
 """`duetbox pictures check [DIR]`: check a picture deck folder (the bundled deck without DIR).
 
-Prints one line per problem and exits 1, or "N pictures, ok" and exits 0. A missing or unreadable folder,
-or a bad command line, is one line on stderr and exit 2.
+Prints one line per problem and exits 1, or "N pictures, ok" and exits 0. A missing or unreadable folder, a
+licence file that cannot be read (too large, a folder, a device, a symlink loop, a dangling link), or a bad command
+line, is one line on stderr and exit 2.
 """
 
 from __future__ import annotations
 
 import sys
 
+from common.userfiles import UnreadableFile
 from engine.pictures_deck import check_deck, deck_directory, read_deck
 
 USAGE = ("usage: duetbox pictures check [DIR]\n\n"
@@ -27,6 +29,9 @@ def main(argv: list[str]) -> int:
         problems = check_deck(directory)
     except OSError as exc:
         print(f"duetbox pictures: cannot read {where}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except UnreadableFile as exc:  # its LICENSE or ATTRIBUTION.md: too large, a folder, a device, a loop, gone
+        print(f"duetbox pictures: {exc}", file=sys.stderr)
         return 2
     if problems:
         for line in problems:

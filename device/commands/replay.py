@@ -10,9 +10,9 @@ import argparse
 import json
 import sys
 
+from common.userfiles import RECORD_LIMIT, UnreadableFile, read_json
 from engine.errors import BadRecord
 from engine.record import replay, summary
-from engine.userfiles import RECORD_LIMIT, UnreadableFile, read_json
 
 
 def main(argv: list[str]) -> int:

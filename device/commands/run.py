@@ -32,12 +32,14 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from PIL import Image
 
-from engine.userfiles import RECORD_LIMIT, SCRIPT_LIMIT, UnreadableFile, os_reason, read_json, read_text
+from common.userfiles import RECORD_LIMIT, SCRIPT_LIMIT, UnreadableFile, os_reason, read_json, read_text
+from engine.board import DUET as DUET_BOARD
+from hardware.base import SEAT_BUTTONS, SEATS
 
 if TYPE_CHECKING:  # pragma: no cover - typing only (this command imports the app when it runs)
-    from device import audio
-    from device.notify import Notifier
     from device.remote.app import RemoteApp
+    from device.services import audio
+    from device.services.notify import Notifier
     from device.storage import Storage
     from hardware.box import Box
     from hardware.config import HardwareConfig
@@ -45,7 +47,6 @@ if TYPE_CHECKING:  # pragma: no cover - typing only (this command imports the ap
 log = logging.getLogger("duetbox.run")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-BUTTON_NAMES = ("up", "down", "left", "right", "ok", "stop")
 #: Seconds the pi backend waits for its device nodes at start (they can appear a little after boot).
 DEVICE_WAIT = 60
 
@@ -111,19 +112,28 @@ def _button(name: str) -> str:
     if name == "menu":
         return name
     seat, _, button = name.partition(".")
-    if seat not in ("A", "B") or button not in BUTTON_NAMES:
+    if seat not in SEATS or button not in SEAT_BUTTONS:
         raise ValueError(f"unknown button {name!r} (A.ok, B.left, menu, ...)")
     return name
 
 
+#: The longest ``wait`` or hold a script may ask for: a day of the fake clock, in ms.
+MAX_MS = 86_400_000
+#: Loop steps one ``wait`` or hold may run at its deadlines (the docs scripts need at most 124); past them the
+#: clock jumps to the end, so that a long wait on an animated screen stays a matter of seconds.
+MAX_STEPS = 500
+
+
 def _ms(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"{text!r} is not a whole number of milliseconds") from None
-    if value < 0:
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"{text[:40]!r} is not a whole number of milliseconds")
+    if text.startswith("-"):
         raise ValueError("a time cannot be negative")
-    return value
+    if len(text) > len(str(MAX_MS)) or int(text) > MAX_MS:
+        shown = text if len(text) <= 20 else f"{text[:20]}... ({len(text)} digits)"
+        raise ValueError(f"{shown} ms is more than a day ({MAX_MS} ms), the longest a script may wait")
+    return int(text)
 
 
 def parse_script(text: str, name: str = "script") -> list[Op]:
@@ -133,34 +143,38 @@ def parse_script(text: str, name: str = "script") -> list[Op]:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        verb, _, rest = line.partition(" ")
-        words = rest.split()
         try:
-            if verb in ("press", "down") and len(words) == 1:
-                ops.append(Op(number, verb, (_button(words[0]),)))
-            elif verb == "release" and len(words) <= 1:
-                ops.append(Op(number, verb, tuple(_button(w) for w in words)))
-            elif verb == "hold" and len(words) == 2:
-                ops.append(Op(number, verb, (_button(words[0]), _ms(words[1]))))
-            elif verb == "touch" and len(words) in (1, 2):  # "touch 7" a tap, "touch 7 700" a finger held 0.7 s
-                card = int(words[0]) if words[0].isdigit() else -1
-                if not 0 <= card < 25:
-                    raise ValueError(f"{words[0]!r} is not a card number 0..24")
-                ops.append(Op(number, verb, (card,) + tuple(_ms(w) for w in words[1:])))
-            elif verb == "type" and len(words) >= 2 and words[0] in ("A", "B", "-"):
-                text_part = rest.strip()[2:].replace("\\n", "\n").replace("\\b", "\b")
-                ops.append(Op(number, verb, (None if words[0] == "-" else words[0], text_part)))
-            elif verb == "wait" and len(words) == 1:
-                ops.append(Op(number, verb, (_ms(words[0]),)))
-            elif verb == "snapshot" and len(words) == 1:
-                if not _SNAPSHOT_NAME.fullmatch(words[0]):
-                    raise ValueError(f"snapshot name {words[0][:40]!r}: use 1-100 letters, digits, '.', '-', '_'")
-                ops.append(Op(number, verb, (words[0],)))
-            else:
-                raise ValueError(f"cannot read {line!r}")
+            ops.append(_parse_line(number, line))
         except ValueError as exc:
             raise UsageError(f"{name}:{number}: {exc}") from None
     return ops
+
+
+def _parse_line(number: int, line: str) -> Op:
+    """One script line as an Op; ValueError saying what is wrong with it."""
+    verb, _, rest = line.partition(" ")
+    words = rest.split()
+    if verb in ("press", "down") and len(words) == 1:
+        return Op(number, verb, (_button(words[0]),))
+    if verb == "release" and len(words) <= 1:
+        return Op(number, verb, tuple(_button(w) for w in words))
+    if verb == "hold" and len(words) == 2:
+        return Op(number, verb, (_button(words[0]), _ms(words[1])))
+    if verb == "touch" and len(words) in (1, 2):  # "touch 7" a tap, "touch 7 700" a finger held 0.7 s
+        card = int(words[0]) if words[0].isdigit() else -1
+        if not DUET_BOARD.has(card):
+            raise ValueError(f"{words[0]!r} is not a card number 0..{DUET_BOARD.cards - 1}")
+        return Op(number, verb, (card,) + tuple(_ms(w) for w in words[1:]))
+    if verb == "type" and len(words) >= 2 and words[0] in (*SEATS, "-"):
+        text_part = rest.strip()[2:].replace("\\n", "\n").replace("\\b", "\b")
+        return Op(number, verb, (None if words[0] == "-" else words[0], text_part))
+    if verb == "wait" and len(words) == 1:
+        return Op(number, verb, (_ms(words[0]),))
+    if verb == "snapshot" and len(words) == 1:
+        if not _SNAPSHOT_NAME.fullmatch(words[0]):
+            raise ValueError(f"snapshot name {words[0][:40]!r}: use 1-100 letters, digits, '.', '-', '_'")
+        return Op(number, verb, (words[0],))
+    raise ValueError(f"cannot read {line!r}")
 
 
 def _size(text: str | None) -> tuple[int, int] | None:
@@ -168,8 +182,41 @@ def _size(text: str | None) -> tuple[int, int] | None:
         return None
     w, sep, h = text.lower().partition("x")
     if not sep or not w.isdigit() or not h.isdigit() or int(w) < 320 or int(h) < 240:
-        raise UsageError(f"--size {text!r}: use WIDTHxHEIGHT, at least 320x240")
+        raise UsageError(f"--size {text[:40]!r}: use WIDTHxHEIGHT, at least 320x240")
+    if int(w) > MAX_SIZE[0] or int(h) > MAX_SIZE[1]:
+        raise UsageError(f"--size {text[:40]!r}: at most {MAX_SIZE[0]}x{MAX_SIZE[1]} (an 8K screen)")
     return int(w), int(h)
+
+
+#: The largest shared display ``--size`` takes (8K UHD): a bigger one is a typo, and would not fit in memory.
+MAX_SIZE = (7680, 4320)
+
+
+def desktop_language() -> str | None:
+    """The desktop's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, read by Babel) when the box speaks it."""
+    from babel import default_locale
+
+    from device.i18n import LANGUAGES
+
+    found = default_locale(("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")) or ""
+    if found.endswith("_POSIX"):  # the C locale says no language at all: the box's own default stays
+        return None
+    code = found.split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def first_language(storage: Storage) -> None:
+    """The emulator's first start: the interface (and its word pack) in the desktop's language, where the box has
+    it; a language already chosen on this data directory is kept."""
+    if "language" in storage.settings():
+        return
+    language = desktop_language()
+    if language is None:
+        return
+    from device.packs import following_language
+
+    storage.set_setting("language", language)
+    storage.set_setting("pack", following_language("fr", "fr", language))
 
 
 def snapshot(app: Any, directory: Path, name: str) -> None:
@@ -190,7 +237,7 @@ def snapshot(app: Any, directory: Path, name: str) -> None:
 
         shared = Image.frombytes("RGB", display.size, pygame.image.tobytes(display.surface, "RGB"))
     save_png(shared, directory / f"{name}-shared.png")
-    for seat in ("A", "B"):
+    for seat in SEATS:
         image = getattr(box.oleds[seat], "image", None) or Image.new("1", (128, 64), 0)
         save_png(image.convert("1"), directory / f"{name}-oled-{seat}.png")
     ring = {"t": round(app.clock.now(), 3), "count": box.ring.count,
@@ -202,38 +249,43 @@ def snapshot(app: Any, directory: Path, name: str) -> None:
 
 
 def run_script(app: Any, ops: list[Op], snapshots: Path | None, pace_ms: int) -> None:
-    box = app.box
     held: list[str] = []
     for op in ops:
         if not app.running:
             break
-        if op.verb == "press":
-            box.press(op.args[0])
-            box.release(op.args[0])
-        elif op.verb == "down":
-            box.press(op.args[0])
-            held.append(op.args[0])
-        elif op.verb == "release":
-            _release(box, list(op.args) or list(held), held)
-        elif op.verb == "hold":
-            _hold(app, box.press, box.release, op.args[0], op.args[1])
-        elif op.verb == "touch" and len(op.args) == 2:  # the finger stays down, the hold runs on the clock
-            _hold(app, box.touch_down, box.touch_up, op.args[0], op.args[1])
-        elif op.verb == "touch":
-            box.touch(op.args[0])
-        elif op.verb == "type":
-            box.type_text(op.args[0], op.args[1])
-        elif op.verb == "wait":
-            _advance(app, op.args[0] / 1000)
-        elif op.verb == "snapshot":
-            app.step(0)
-            try:
-                snapshot(app, snapshots or Path("."), op.args[0])
-            except OSError as exc:
-                raise UsageError(f"line {op.line}: cannot write the snapshot {op.args[0]}: {os_reason(exc)}") from None
+        _run_op(app, op, held, snapshots)
         app.step(0)
         if pace_ms:
             time.sleep(pace_ms / 1000)
+
+
+def _run_op(app: Any, op: Op, held: list[str], snapshots: Path | None) -> None:
+    """Do one script line on the mock box (``held``: the buttons a ``down`` left pressed)."""
+    box = app.box
+    if op.verb == "press":
+        box.press(op.args[0])
+        box.release(op.args[0])
+    elif op.verb == "down":
+        box.press(op.args[0])
+        held.append(op.args[0])
+    elif op.verb == "release":
+        _release(box, list(op.args) or list(held), held)
+    elif op.verb == "hold":
+        _hold(app, box.press, box.release, op.args[0], op.args[1])
+    elif op.verb == "touch" and len(op.args) == 2:  # the finger stays down, the hold runs on the clock
+        _hold(app, box.touch_down, box.touch_up, op.args[0], op.args[1])
+    elif op.verb == "touch":
+        box.touch(op.args[0])
+    elif op.verb == "type":
+        box.type_text(op.args[0], op.args[1])
+    elif op.verb == "wait":
+        _advance(app, op.args[0] / 1000)
+    elif op.verb == "snapshot":
+        app.step(0)
+        try:
+            snapshot(app, snapshots or Path("."), op.args[0])
+        except OSError as exc:
+            raise UsageError(f"line {op.line}: cannot write the snapshot {op.args[0]}: {os_reason(exc)}") from None
 
 
 def _release(box: Any, names: list[str], held: list[str]) -> None:
@@ -258,7 +310,7 @@ def _advance(app: Any, seconds: float) -> None:
     """Move the fake clock by ``seconds``, stopping at every deadline on the way so that each timer runs at its
     own time (a hold fires, the box's partner walks its cursor, a notice ends), as on the real box."""
     end = app.clock.now() + seconds
-    for _ in range(10_000):  # a bound: a screen that keeps asking for "now" must not hang a script
+    for _ in range(MAX_STEPS):  # a bound: a screen that keeps asking for "now" must not hang a script
         now = app.clock.now()
         deadline = app.deadline()
         if deadline is None or deadline >= end or not app.running:
@@ -290,9 +342,9 @@ def _main(argv: list[str]) -> int:
     size = _size(args.size)
     config = _config(args)
 
-    from device.notify import Notifier
     from device.remote.app import RemoteApp as App  # the box app, able to play a Duet with a remote box
     from device.remote.transport import BrokerConfig
+    from device.services.notify import Notifier
     from device.storage import Storage, StorageError, data_dir
     from engine.session import SetupError
 
@@ -310,6 +362,8 @@ def _main(argv: list[str]) -> int:
         except UsageError:
             storage.close()
             raise
+    if args.hardware == "emulator":
+        first_language(storage)
     box = _open(args.hardware, config, size, storage, notifier)
     app = App(box, storage, seed=args.seed, notifier=notifier, sound=_sound(args.hardware),
               speech=_speech(args.hardware), power=_power if args.hardware == "pi" else None,
@@ -367,7 +421,7 @@ def _open(hardware: str, config: HardwareConfig, size: tuple[int, int] | None, s
           notifier: Notifier | None) -> Box:
     """The box; on the pi it degrades instead of dying (see device.degraded and hardware.degrade). UsageError
     (the storage closed) when it cannot open."""
-    from hardware.box import open_box
+    from hardware.factory import open_box
 
     try:
         if hardware == "pi":
@@ -385,7 +439,7 @@ def _open(hardware: str, config: HardwareConfig, size: tuple[int, int] | None, s
 def _wait_for_devices(config: HardwareConfig, notifier: Notifier | None) -> None:
     """At boot the display, GPIO, I2C and SPI nodes can appear a little after the service starts: wait for
     the ones this configuration needs, at most DEVICE_WAIT seconds. UsageError naming those still missing."""
-    from device import notify
+    from device.services import notify
 
     needed = notify.devices_needed(config)
     told: list[str] = []
@@ -430,7 +484,7 @@ def _sound(backend: str) -> audio.SoundPlayer | None:
     if backend == "mock":
         return None
     try:
-        from device.sound import SoundPlayer
+        from device.services.sound import SoundPlayer
 
         return SoundPlayer()
     except Exception:  # noqa: BLE001 - no sound is never fatal
@@ -441,7 +495,7 @@ def _speech(backend: str) -> audio.Speaker | None:
     if backend == "mock":
         return None
     try:
-        from device.speech import Speaker
+        from device.services.speech import Speaker
 
         speaker = Speaker()
         return speaker if speaker.available() else None

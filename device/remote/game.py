@@ -15,12 +15,13 @@ from collections.abc import Callable
 from typing import Any
 
 from device.game import GameController
+from device.inputs import LoopHost
+from device.modes import REMOTE
 from device.remote.link import SEAT_OF, RemoteLink, Role
 from device.remote.pairing import Pairing, new_code
 from device.remote.screens import HostWaitingScreen, WaitingScreen
 from device.remote.secret import RemoteSession, Unresolved, one_side, seal_to
 from device.remote.transport import BrokerConfig
-from device.screens.base import Host
 from device.screens.flows import deal_words
 from engine.actions import Clue, Guess
 from engine.duet import apply as duet_apply
@@ -32,7 +33,7 @@ from engine.session import DuetSession, SetupError
 log = logging.getLogger("duetbox.remote")
 
 #: The ``kind`` of a remote game in storage.
-KIND = "remote"
+KIND = REMOTE.kind
 
 
 class PartnerAway(IllegalAction):
@@ -42,7 +43,7 @@ class PartnerAway(IllegalAction):
 class RemoteGame(GameController):
     """The game controller of ``host``, with the link of the remote game in play (``link``, None without one)."""
 
-    def __init__(self, host: Host, *, broker: BrokerConfig, wake: Callable[[], None] | None = None) -> None:
+    def __init__(self, host: LoopHost, *, broker: BrokerConfig, wake: Callable[[], None] | None = None) -> None:
         super().__init__(host.storage, host.settings, host.clock, show_game=host.nav.game,
                          ui_state=lambda: host.screen.ui_state() if host.screen is not None else None,
                          play_cue=host.audio.play_cue)
@@ -196,7 +197,7 @@ class RemoteGame(GameController):
         # this side's greens left after that move: the greens found by then
         last = {a.card: i for i, a in enumerate(history) if isinstance(a, Guess)}  # a find is a card's last guess
         found = {c for c, i in last.items() if i <= version and c in session.state.found}
-        out["left"] = sum(1 for c in range(25) if session.own_side[c] == "G" and c not in found)
+        out["left"] = sum(1 for c in range(REMOTE.board.cards) if session.own_side[c] == "G" and c not in found)
         return out
 
     def remote_learn(self, version: int, *, colour: str | None = None, left: int | None = None) -> None:

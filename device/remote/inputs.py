@@ -9,9 +9,8 @@ grid, and after the ordinary timers send the local seat's cursor when it moved."
 
 from __future__ import annotations
 
-from device.inputs import InputInterpreter
+from device.inputs import InputInterpreter, LoopHost
 from device.remote.game import RemoteGame
-from device.screens.base import Host
 from device.screens.parts import Cursors
 from hardware.base import InputEvent
 
@@ -20,7 +19,7 @@ WAKE = "remote"
 
 
 class RemoteInputs(InputInterpreter):
-    def __init__(self, host: Host, game: RemoteGame) -> None:
+    def __init__(self, host: LoopHost, game: RemoteGame) -> None:
         super().__init__(host)
         self.remote = game
         self._sent_cursor: int | None = None

@@ -39,12 +39,14 @@ from typing import Any, Literal, Protocol
 from device.remote.pairing import Pairing, Rejected
 from device.remote.secret import new_private_key, open_sealed, public_hex
 from device.remote.transport import BrokerConfig, Transport
+from engine.board import DUET as DUET_BOARD
 from engine.errors import IllegalAction
+from engine.seats import Seat
 
 log = logging.getLogger("duetbox.remote")
 
 Role = Literal["host", "guest"]
-SEAT_OF: dict[str, str] = {"host": "A", "guest": "B"}
+SEAT_OF: dict[str, Seat] = {"host": "A", "guest": "B"}
 #: Seconds between two sends of a proposal still waiting for its move.
 RESEND = 1.0
 #: Seconds a refused proposal is mentioned on the local seat's OLED.
@@ -269,13 +271,13 @@ class RemoteLink:
             return True
         if kind == "reveal":
             side = message.get("side")
-            if isinstance(side, str) and len(side) == 25:
+            if isinstance(side, str) and len(side) == DUET_BOARD.cards:
                 self.partner_side = side
                 return self._take_reveal()
             return False
         if kind == "cursor":
             card = message.get("card")
-            if isinstance(card, int) and 0 <= card < 25:
+            if isinstance(card, int) and DUET_BOARD.has(card):
                 self.partner_cursor = card
                 return True
             return False
@@ -454,25 +456,12 @@ class RemoteLink:
             return False
         if kind == "resolve":
             version, card = message.get("v"), message.get("card")
-            if isinstance(version, int) and isinstance(card, int) and 0 <= card < 25:
+            if isinstance(version, int) and isinstance(card, int) and DUET_BOARD.has(card):
                 self.to_resolve = (version, card)
                 return self._answer()
             return False
         if kind == "snapshot":
-            actions, facts = message.get("actions"), message.get("facts")
-            if not isinstance(actions, list) or not isinstance(facts, list) or len(facts) != len(actions):
-                return False
-            current = self.table.remote_version()
-            if current is None:
-                return False
-            mine = self.table.remote_actions()
-            if actions[:len(mine)] != mine[:len(actions)]:
-                log.error("the host's snapshot differs from the moves committed here: ignored")
-                return False
-            for version in range(current, len(actions)):
-                if isinstance(actions[version], dict) and isinstance(facts[version], dict):
-                    self.ahead.setdefault(version, dict(facts[version], a=actions[version]))
-            return self._catch_up()
+            return self._take_snapshot(message)
         if kind == "refuse":
             version = message.get("v")
             if self.pending is not None and version == self.pending[0]:
@@ -482,6 +471,23 @@ class RemoteLink:
             return False
         self.dropped += 1
         return False
+
+    def _take_snapshot(self, message: dict[str, Any]) -> bool:
+        """The host's whole game (a guest that was away): the moves this box lacks, then caught up."""
+        actions, facts = message.get("actions"), message.get("facts")
+        if not isinstance(actions, list) or not isinstance(facts, list) or len(facts) != len(actions):
+            return False
+        current = self.table.remote_version()
+        if current is None:
+            return False
+        mine = self.table.remote_actions()
+        if actions[:len(mine)] != mine[:len(actions)]:
+            log.error("the host's snapshot differs from the moves committed here: ignored")
+            return False
+        for version in range(current, len(actions)):
+            if isinstance(actions[version], dict) and isinstance(facts[version], dict):
+                self.ahead.setdefault(version, dict(facts[version], a=actions[version]))
+        return self._catch_up()
 
     def _catch_up(self) -> bool:
         """Commit the moves that follow this box's version, in order (kept ones wait for their turn)."""

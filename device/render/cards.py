@@ -489,12 +489,23 @@ def _free_rects(area: pygame.Rect, obstacles: list[pygame.Rect]) -> list[pygame.
 
 
 def _picture(surf: pygame.Surface, face: Face, body: pygame.Rect, pictures: PictureLoader) -> None:
-    side = int(min(body.width, body.height) * 0.86)
+    """The card's picture: on a table twice, side by side, upright on the left for seat A and turned half a turn
+    on the right, which is seat B's left across the table (each seat reads its own copy the right way up, as
+    every word is printed twice); on a box set upright once, in the middle."""
+    twice = face.orientation == "table"
+    spots = ([(body.left + body.width // 4, body.centery), (body.right - body.width // 4, body.centery)]
+             if twice else [body.center])
+    room = min(body.width // 2, body.height) if twice else min(body.width, body.height)
+    side = int(room * (0.9 if twice else 0.86))
     pic = pictures(face.content, (side, side))
     if pic is None:
         pygame.draw.line(surf, CARD_EDGE, body.topleft, body.bottomright, 2)
         return
-    surf.blit(pic, pic.get_rect(center=body.center))
+    for k, centre in enumerate(spots):
+        shown = pygame.transform.rotate(pic, 180) if k == 1 else pic
+        rect = shown.get_rect(center=centre)
+        surf.blit(shown, rect)
+        note_mark(surf, "picture turned" if k == 1 else "picture", rect)
 
 
 def _token_radius(face: Face) -> int:

@@ -24,10 +24,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from engine.board import DUET as DUET_BOARD
 from engine.classic import ClassicCardView, ClassicPublicView, SpymasterView
+from engine.seats import Seat
 from engine.views import CardView, PublicView, SeatView
 
-Seat = Literal["A", "B"]
 Orientation = Literal["table", "upright"]
 CityStatus = Literal["ticked", "playable", "locked"]
 GuessResult = Literal["agent", "bystander", "assassin"]
@@ -284,8 +285,8 @@ class ClassicPlayUi:
 
     team: str
     team_colour: Literal["R", "B"]
-    columns: int = 5
-    rows: int = 5
+    columns: int = DUET_BOARD.columns
+    rows: int = DUET_BOARD.rows
     clue: str = ""
     guesses: str = ""
     left: Mapping[str, str] = field(default_factory=dict)
@@ -415,6 +416,13 @@ class ClueEntryUi:
     choice: int = 0
     title: str = ""
     hint: str = ""
+    #: the clue giver's own key, kept in sight while the clue is spelt (G/N/X in Duet, R/B/N/X in classic;
+    #: empty: none, e.g. a team sheet's name): small beside the word, full size beside the number in classic
+    key: str = ""
+    covered: tuple[int, ...] = ()  # cards already covered (drawn as a dot)
+    columns: int = 5
+    rows: int = 5
+    key_seat: str = "A"  # seat B's map is turned half a turn, as on its key screen
 
 
 @dataclass(frozen=True)
@@ -436,10 +444,11 @@ class SpymasterUi:
 
     key: str
     covered: tuple[int, ...] = ()
-    columns: int = 5
-    rows: int = 5
+    columns: int = DUET_BOARD.columns
+    rows: int = DUET_BOARD.rows
     status: str = ""
     cursor: int | None = None
+    legend: tuple[str, ...] = ()  # the red and blue team names, drawn beside a filled and a hatched square
 
 
 OledUi = SeatKeyUi | ClueEntryUi | MenuUi | OledTextUi | SpymasterUi

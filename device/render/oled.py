@@ -34,8 +34,9 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
+from engine.board import DUET as DUET_BOARD
 from engine.views import CardView, SeatView
 
 from .models import ClueEntryUi, MenuItem, MenuUi, OledTextUi, OledUi, OledView, SeatKeyUi, SpymasterUi
@@ -217,7 +218,8 @@ def _cell_tile(identity: str, card: CardView | None, viewer: str) -> Image.Image
 # --- key map ------------------------------------------------------------------------------------------
 
 
-def cell_origin(index: int, seat: str, columns: int = 5, rows: int = 5) -> tuple[int, int]:
+def cell_origin(index: int, seat: str, columns: int = DUET_BOARD.columns,
+                rows: int = DUET_BOARD.rows) -> tuple[int, int]:
     """Top-left pixel of card ``index``'s cell on ``seat``'s map (seat B's map is turned 180°)."""
     row, col = divmod(index, columns)
     if seat == "B":
@@ -384,11 +386,14 @@ def _entry_number(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntr
         _key_map(draw, view, None)
         left = PANEL_X
     width = WIDTH - left
+    if view is None and ui.key:  # classic: the spymasters' key stays in sight, small, in the corner
+        _mini_key(draw, ui)
+        width -= mini_key_width(ui)
     title = _fit(ui.title, width, measure)
     draw.text((_ink_left(draw, left, title, small), 0), title, font=small, fill=1)
     text = str(ui.number)
     tw = draw.textlength(text, font=big)
-    cx = left + width // 2
+    cx = left + (WIDTH - left) // 2
     _arrow(draw, cx - 4, 14, up=True)
     draw.text((cx - tw / 2, 19), text, font=big, fill=1)
     _arrow(draw, cx - 4, 45, up=False)
@@ -401,16 +406,56 @@ def _entry_number(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntr
 _WORD_Y, _STRIP_Y, _HINT_Y = 10, 26, (44, 53)
 
 
+#: The small key beside the word being spelt: cells of MINI px, MINI_PITCH apart, in the top right corner.
+MINI, MINI_PITCH = 3, 4
+
+
+def mini_key_width(ui: ClueEntryUi) -> int:
+    """The room the small key takes at the right of the title and word rows (0 without a key)."""
+    return ui.columns * MINI_PITCH + 2 if ui.key else 0
+
+
+def _mini_key(draw: ImageDraw.ImageDraw, ui: ClueEntryUi) -> None:
+    """The giver's key, small (3 px a card): agents (or red) filled, blue a ring, the assassin a plus, a
+    bystander nothing, a covered card one dot; seat B's map turned as on its key screen."""
+    x0 = WIDTH - ui.columns * MINI_PITCH + 1
+    covered = set(ui.covered)
+    for i, identity in enumerate(ui.key[: ui.columns * ui.rows]):
+        row, col = divmod(i, ui.columns)
+        if ui.key_seat == "B":
+            row, col = ui.rows - 1 - row, ui.columns - 1 - col
+        x, y = x0 + col * MINI_PITCH, row * MINI_PITCH
+        if i in covered:
+            draw.point((x + 1, y + 1), 1)
+        elif identity in ("G", "R"):
+            draw.rectangle((x, y, x + MINI - 1, y + MINI - 1), fill=1)
+        elif identity == "B":
+            draw.rectangle((x, y, x + MINI - 1, y + MINI - 1), outline=1)
+        elif identity == "X":
+            draw.line((x + 1, y, x + 1, y + MINI - 1), fill=1)
+            draw.line((x, y + 1, x + MINI - 1, y + 1), fill=1)
+
+
 def _entry_word(draw: ImageDraw.ImageDraw, view: SeatView | None, ui: ClueEntryUi) -> None:
     small, bold = pil_font(SMALL), pil_font(TITLE, bold=True)
     measure = _small_measure(draw)
-    title = _fit(ui.title, WIDTH if ui.number is None else 100, measure)
-    draw.text((_ink_left(draw, 0, title, small), 0), title, font=small, fill=1)
-    if ui.number is not None:
+    mini = mini_key_width(ui)
+    if mini:
+        _mini_key(draw, ui)
+    right = WIDTH - mini
+    if not mini and ui.number is not None:  # the number in the title row's corner, as before
+        title = _fit(ui.title, 100, measure)
         num = str(ui.number)
         draw.text((WIDTH - draw.textlength(num, font=bold), 0), num, font=bold, fill=1)
+    else:  # beside the small key the number goes to the end of the word row
+        title = _fit(ui.title, right, measure)
+        if ui.number is not None:
+            num = str(ui.number)
+            right -= int(draw.textlength(num, font=bold)) + 4
+            draw.text((right + 2, _WORD_Y), num, font=bold, fill=1)
+    draw.text((_ink_left(draw, 0, title, small), 0), title, font=small, fill=1)
     word = ui.word + "_"
-    while draw.textlength(word, font=bold) > WIDTH - 2 and len(word) > 2:  # a long word scrolls: its end shows
+    while draw.textlength(word, font=bold) > right - 2 and len(word) > 2:  # a long word scrolls: its end shows
         word = "…" + word[2:]
     draw.text((0, _WORD_Y), word, font=bold, fill=1)
     _letter_strip(draw, ui.letters, ui.letter, _STRIP_Y)
@@ -561,20 +606,38 @@ def _window(heights: list[int], selected: int, room: int, before: int = 2) -> tu
     return first, last
 
 
+def _menu_title(draw: ImageDraw.ImageDraw, title: str, bold: ImageFont.FreeTypeFont) -> int:
+    """The menu's title: plain bold text over a rule (the selected row alone is drawn inverted); a title too long
+    for one line takes two. Returns the rule's row."""
+    y = 0
+    for line in _lines(title, WIDTH - 4, lambda s: int(draw.textlength(s, font=bold)), 2):
+        draw.text((2, y - min(0, draw.textbbox((2, y), line, font=bold)[1] - y)), line, font=bold, fill=1)
+        y += _ROW_LINE
+    return y
+
+
+def _menu_row(draw: ImageDraw.ImageDraw, lines: list[tuple[str, str]], y: int, height: int, selected: bool,
+              arrows: int, small: ImageFont.FreeTypeFont, measure: Callable[[str], int]) -> None:
+    """One menu row from ``y``: its lines of label and value, inverted when selected."""
+    ink = 1
+    if selected:
+        draw.rectangle((0, y, WIDTH - 1 - arrows, y + height - 1), fill=1)
+        ink = 0
+    for k, (label, value) in enumerate(lines):
+        ly = y + k * _ROW_LINE
+        if label:
+            draw.text((4, ly), label, font=small, fill=ink)
+        if value:
+            draw.text((WIDTH - arrows - 2 - measure(value), ly), value, font=small, fill=ink)
+
+
 def _menu(draw: ImageDraw.ImageDraw, ui: MenuUi) -> None:
     small, bold = pil_font(SMALL), pil_font(SMALL, bold=True)
 
     def measure(s: str) -> int:
         return int(draw.textlength(s, font=small))
 
-    # the title is plain bold text over a rule (the selected row alone is drawn inverted); a title too long for
-    # one line takes two
-    titles = _lines(ui.title, WIDTH - 4, lambda s: int(draw.textlength(s, font=bold)), 2)
-    y = 0
-    for line in titles:
-        draw.text((2, y - min(0, draw.textbbox((2, y), line, font=bold)[1] - y)), line, font=bold, fill=1)
-        y += _ROW_LINE
-    rule = y
+    rule = _menu_title(draw, ui.title, bold)
     draw.line((0, rule, WIDTH - 1, rule), fill=1)
     top = rule + 2
     room = HEIGHT - top
@@ -606,16 +669,7 @@ def _menu(draw: ImageDraw.ImageDraw, ui: MenuUi) -> None:
         rows, heights, first, last = layout(0)
     y = top
     for i in range(first, last + 1):
-        ink = 1
-        if i == selected:
-            draw.rectangle((0, y, WIDTH - 1 - arrows, y + heights[i] - 1), fill=1)
-            ink = 0
-        for k, (label, value) in enumerate(rows[i]):
-            ly = y + k * _ROW_LINE
-            if label:
-                draw.text((4, ly), label, font=small, fill=ink)
-            if value:
-                draw.text((WIDTH - arrows - 2 - measure(value), ly), value, font=small, fill=ink)
+        _menu_row(draw, rows[i], y, heights[i], i == selected, arrows, small, measure)
         y += heights[i]
     if first > 0:
         _arrow(draw, WIDTH - 9, top + 1, up=True)
@@ -704,6 +758,13 @@ def _spymaster(draw: ImageDraw.ImageDraw, ui: SpymasterUi) -> None:
     left = MAP_X + ui.columns * PITCH + 3
     width = WIDTH - left
     y = 0
-    for line in _lines(ui.status, width, lambda s: int(draw.textlength(s, font=small)), 5):
+    for line in _lines(ui.status, width, lambda s: int(draw.textlength(s, font=small)), 3 if ui.legend else 5):
         draw.text((left, y), line, font=small, fill=1)
         y += 11
+    # the legend: which pattern is which team (filled red, hatched blue), on the last two lines
+    measure = _small_measure(draw)
+    for k, (colour, name) in enumerate(zip(("R", "B"), ui.legend, strict=False)):
+        ly = HEIGHT - 22 + 11 * k
+        _spy_cell(draw, left, ly + 1, colour, False)
+        label = _fit(name, width - CELL - 3, measure)
+        draw.text((left + CELL + 3, ly), label, font=small, fill=1)

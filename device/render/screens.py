@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import pygame
@@ -113,6 +113,23 @@ def _frame(
     )
 
 
+def _width(font: pygame.font.Font, text: str) -> int:
+    return int(font.size(text)[0])
+
+
+def _row_text_size(rows: list[tuple[str, str | None, bool]], width: int, size: int) -> int:
+    """The rows' text size: ``size``, or smaller (one size for the whole list, down to MIN_TEXT_PX) until every
+    row's label, drawn bold as when it is selected, fits beside its bold value ("Schwierigkeit" and a long
+    difficulty in German). Below that the label is cut."""
+    while size > C.MIN_TEXT_PX:
+        bold = pg_font(size, True)
+        if all(bold.size(lab)[0] + (bold.size(value)[0] + 2 * size if value else 0) + 3 * size <= width
+               for lab, value, _ in rows):
+            break
+        size -= 1
+    return size
+
+
 def _rows(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -129,8 +146,9 @@ def _rows(
     row_h = max(30, min(area.height // max(len(rows), 1), area.height // 6), min(area.height // 7, 40))
     visible = max(1, area.height // row_h)
     first = min(max(0, selected - visible // 2), max(0, len(rows) - visible))
-    size = max(12, min(int(row_h * 0.5), area.width // 20))
+    size = _row_text_size(rows, area.width, max(12, min(int(row_h * 0.5), area.width // 20)))
     font = pg_font(size)
+    bold = pg_font(size, True)
     for k, (lab, value, enabled) in enumerate(rows[first : first + visible]):
         i = first + k
         r = pygame.Rect(area.left, area.top + k * row_h, area.width, row_h - 4)
@@ -147,10 +165,9 @@ def _rows(
                 ],
             )
         ink = C.BLACK if chosen else (C.INK_LIGHT if enabled else C.INK_MUTED)
-        vw = font.size(value)[0] + 2 * size if value else 0
-        t = text.get(
-            ellipsize(lab, r.width - vw - 3 * size, lambda s: font.size(s)[0]), size, ink, bold=chosen
-        )
+        vw = bold.size(value)[0] + 2 * size if value else 0
+        face = bold if chosen else font
+        t = text.get(ellipsize(lab, r.width - vw - 3 * size, partial(_width, face)), size, ink, bold=chosen)
         surface.blit(t, t.get_rect(midleft=(r.left + 2 * size, r.centery)))
         if not enabled:
             pygame.draw.line(

@@ -26,8 +26,11 @@ from functools import lru_cache
 
 import pygame
 
+from device.modes import by_kind
+from engine.board import DUET as DUET_BOARD
 from engine.classic import ClassicPublicView
 from engine.pictures_deck import picture_path
+from engine.seats import SEATS
 
 from . import cards as C
 from . import help as help_pages
@@ -117,8 +120,15 @@ class GridLayout:
         return self.cells[i].inflate(2 * self.ring, 2 * self.ring)
 
 
+def square_cells(pictures: bool, orientation: str) -> bool:
+    """Pictures on a box set upright take squarish cards (one picture each); on a table each picture is drawn
+    twice, side by side, once for each seat (``cards._picture``), so the cards are as wide as word cards."""
+    return pictures and orientation == "upright"
+
+
 @lru_cache(maxsize=32)
-def grid_layout(size: tuple[int, int], columns: int = 5, rows: int = 5, pictures: bool = False) -> GridLayout:
+def grid_layout(size: tuple[int, int], columns: int = DUET_BOARD.columns, rows: int = DUET_BOARD.rows,
+                pictures: bool = False) -> GridLayout:
     """Where everything goes for a grid screen of ``size`` (cached: treat the rects as read-only)."""
     w, h = size
     bar = max(26, round(h * 0.07))
@@ -269,9 +279,9 @@ class SharedRenderer:
         if isinstance(ui, GameOverUi):
             return ("over", ui.orientation, ui.pictures), self._duet_regions(size, view, ui)
         if isinstance(ui, HotSeatUi) and ui.stage == "key":
-            return ("hotseat", ui.orientation, ui.pictures), self._duet_regions(size, view, ui)
+            return (HotSeatUi, ui.orientation, ui.pictures), self._duet_regions(size, view, ui)
         if isinstance(ui, ClassicPlayUi):
-            return ("classic", ui.columns, ui.rows, ui.pictures), self._classic_regions(size, view, ui)
+            return (ClassicPlayUi, ui.columns, ui.rows, ui.pictures), self._classic_regions(size, view, ui)
         whole = pygame.Rect((0, 0), size)
         text = self.text
         painter = next((f for t, f in _WHOLE_SCREENS if isinstance(ui, t)), None)
@@ -293,7 +303,7 @@ class SharedRenderer:
         cards = tuple(getattr(view, "cards", ()) or ())
         n = len(cards)
         columns, rows = (5, 4) if n == 20 else (5, 5)
-        layout = grid_layout(size, columns, rows, ui.pictures)
+        layout = grid_layout(size, columns, rows, square_cells(ui.pictures, ui.orientation))
         regions: list[Region] = []
         cursors = ui.cursors if isinstance(ui, PlayUi) else ()
         hold = ui.hold if isinstance(ui, PlayUi) else None
@@ -305,7 +315,7 @@ class SharedRenderer:
         both = keys if keys and "A" in keys and "B" in keys else None
         # while one seat guesses, the other seat's cursor is drawn quieter
         guessers = tuple(getattr(view, "guessers", ()) or ())
-        quiet = frozenset(s for s in ("A", "B") if guessers and s not in guessers)
+        quiet = frozenset(s for s in SEATS if guessers and s not in guessers)
         common = (ui.orientation, ui.pictures, ui.seat if isinstance(ui, HotSeatUi) else "A")
         for i, rect in enumerate(layout.cells[:n]):
             card = cards[i]
@@ -402,9 +412,11 @@ class SharedRenderer:
             ("bar_bottom", layout.bottom, "A", False),
         ):
             text = message if (table or name == "bar_bottom") else ""
-            held = round(hold.fraction, 2) if hold is not None and hold.seat == seat else None
-            key = (banner, text, flip, held, stop if held is not None else None)
-            out.append(Region(name, rect, key, self._bar_drawer(banner, text, flip, seat, held, stop)))
+            # a STOP held fills in both bars (each seat sees the turn ending), in the holder's colour
+            held = round(hold.fraction, 2) if hold is not None and (table or name == "bar_bottom") else None
+            holder = hold.seat if hold is not None else seat
+            key = (banner, text, flip, held, holder, stop if held is not None else None)
+            out.append(Region(name, rect, key, self._bar_drawer(banner, text, flip, holder, held, stop)))
         return out
 
     def _bar_drawer(
@@ -671,7 +683,7 @@ class SharedRenderer:
                 screens.paragraph(surface, self.text, ui.prompt, x, seats_top - prompt_h - pad // 4, width, body,
                                   C.INK_LIGHT)
             bx = x
-            for seat in ("A", "B"):
+            for seat in SEATS:
                 done = seat in ui.confirmed
                 centre = (bx + r, seats_top + r)
                 pygame.draw.circle(surface, C.SEAT_COLOUR[seat], centre, r, 0 if done else 2)
@@ -713,7 +725,7 @@ class SharedRenderer:
         # the view knows its grid (5x5 classic, 5x4 Pictures); the model's numbers are for a view-less call
         columns = getattr(view, "columns", None) or ui.columns
         rows = getattr(view, "rows", None) or ui.rows
-        pictures = ui.pictures or getattr(view, "mode", None) == "pictures"
+        pictures = ui.pictures or (isinstance(view, ClassicPublicView) and by_kind(view.mode).pictures)
         if pictures != ui.pictures or (columns, rows) != (ui.columns, ui.rows):
             ui = replace(ui, columns=columns, rows=rows, pictures=pictures)
         classic = view if isinstance(view, ClassicPublicView) else None
@@ -725,7 +737,7 @@ class SharedRenderer:
                 number = "∞" if clue.number is None else str(clue.number)
                 lines.append(f"{label(ui.labels, clue.team)} : {clue.word or label(ui.labels, 'no_word')} {number}")
             ui = replace(ui, history=tuple(lines))
-        layout = grid_layout(size, ui.columns, ui.rows, ui.pictures)
+        layout = grid_layout(size, ui.columns, ui.rows, square_cells(ui.pictures, ui.orientation))
         cards = classic_cards(view, ui)
         regions: list[Region] = []
         for i, rect in enumerate(layout.cells):
@@ -762,7 +774,7 @@ class SharedRenderer:
                 ui.orientation == "table",
                 "panel",
                 (
-                    "classic",
+                    ClassicPlayUi,
                     ui.team,
                     ui.team_colour,
                     ui.clue,

@@ -11,17 +11,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from device.game import GameController
+from device import modes
+from device.modes import Family
 from device.render import models as m
 from device.screens.base import Host, Screen
 from device.screens.shell import Item, ListScreen, MenuScreen
+from device.seams import GameApi
 
 
 @dataclass(frozen=True)
 class Recipe:
-    """How to deal the same game again: ``flow`` "duet" (flows.start_duet: Duet, Duet with pictures,
-    hot-seat, a mission), "classic" (classic.start_classic: classic, Pictures) or "solo"; ``options`` its
-    keyword arguments; ``kind`` the game's kind (for the label)."""
+    """How to deal the same game again: ``flow`` the mode's family (``Family.value``: its starter, see
+    ``navigation.STARTERS``); ``options`` the starter's keyword arguments; ``kind`` the game's kind."""
 
     flow: str
     kind: str
@@ -29,7 +30,7 @@ class Recipe:
     won: bool = False
 
 
-def recipe(game: GameController) -> Recipe | None:
+def recipe(game: GameApi) -> Recipe | None:
     """The recipe of the game open in ``game`` (None for a game that cannot simply be dealt again: remote)."""
     session = game.session
     if session is None:
@@ -41,23 +42,27 @@ def recipe(game: GameController) -> Recipe | None:
     pack = str(options.get("pack") or language)
     outcome = session.outcome()
     won = outcome is not None and outcome.result == "won"
-    kind = game.kind or session.mode
+    mode = modes.by_kind(game.kind or session.mode)
+    if not modes.known(game.kind or session.mode) or mode.remote:
+        return None
     clues = str(rules.get("clues", "strict"))
-    if kind in ("duet", "duet_pictures", "hotseat", "mission"):
-        opts: dict[str, Any] = {"kind": kind, "pack": pack, "clues": clues,
+    if mode.family is Family.DUET:
+        if mode.mission or setup.get("mission"):
+            mode = modes.MISSION
+        opts: dict[str, Any] = {"kind": mode.kind, "pack": pack, "clues": clues,
                                 "several": bool(rules.get("several_clues", False))}
         if "tokens" in rules:
             opts["tokens"] = int(rules["tokens"])
-        if kind == "mission" or setup.get("mission"):
-            opts.update(kind="mission", mission=setup.get("mission"), sheet=options.get("sheet"))
-        return Recipe("duet", opts["kind"], opts, won)
-    if kind in ("classic", "pictures"):
-        return Recipe("classic", kind, {"kind": kind, "variant": str(setup.get("variant", "standard")),
-                                        "pack": pack, "clues": clues,
-                                        "pictures_key": str(setup.get("pictures_key", "source"))}, won)
-    if kind == "solo":
-        return Recipe("solo", kind, {"difficulty": str(options.get("difficulty", "normal")), "clues": clues}, won)
-    return None
+        if mode.mission:
+            opts.update(mission=setup.get("mission"), sheet=options.get("sheet"))
+        return Recipe(mode.family.value, mode.kind, opts, won)
+    if mode.family is Family.CLASSIC:
+        return Recipe(mode.family.value, mode.kind, {"kind": mode.kind,
+                                                     "variant": str(setup.get("variant", "standard")),
+                                                     "pack": pack, "clues": clues,
+                                                     "pictures_key": str(setup.get("pictures_key", "source"))}, won)
+    return Recipe(mode.family.value, mode.kind, {"difficulty": str(options.get("difficulty", "normal")),
+                                                 "clues": clues}, won)
 
 
 class AfterGameScreen(ListScreen):

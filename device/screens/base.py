@@ -10,24 +10,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from device.audio import Audio
-from device.game import GameController
 from device.i18n import Translator
+from device.modes import Mode
 from device.pin import PinStore
-from device.preferences import Settings
 from device.render.models import OledUi, OledView, RingEffect, SharedUi, SharedView
 from device.screens.parts import HOLD_SECONDS, held_long_enough
-from device.storage import Storage
+from device.seams import GameApi, Records, SettingsApi
+from device.services.audio import Audio
+from engine.board import DUET as DUET_BOARD
+from engine.seats import Seat
 from hardware.base import RGB, Clock, InputEvent
 
-# Seat B sits across the table: its joystick moves the grid cursor the other way round.
+# Seat B sits across the table: its joystick moves the grid cursor the other way round. On a box set upright
+# both seats face the one screen, and nothing is turned for B: its joystick moves the cursor as A's does.
 _MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
-def move_card(card: int, button: str, seat: str | None, columns: int = 5, rows: int = 5) -> int:
-    """The card a joystick press moves a cursor to (clamped at the edges)."""
+def move_card(card: int, button: str, seat: str | None, columns: int = DUET_BOARD.columns,
+              rows: int = DUET_BOARD.rows, orientation: str = "table") -> int:
+    """The card a joystick press moves a cursor to (clamped at the edges): to that seat's right, left, away
+    from it (up) or toward it (down)."""
     dr, dc = _MOVES[button]
-    if seat == "B":
+    if seat == "B" and orientation == "table":
         dr, dc = -dr, -dc
     r, c = divmod(card, columns)
     r = min(rows - 1, max(0, r + dr))
@@ -42,8 +46,8 @@ class Frame:
 
     shared: SharedUi
     view: SharedView | None = None
-    oleds: dict[str, OledUi | None] = field(default_factory=dict)
-    seat_views: dict[str, OledView] = field(default_factory=dict)
+    oleds: dict[Seat, OledUi | None] = field(default_factory=dict)
+    seat_views: dict[Seat, OledView] = field(default_factory=dict)
     ring: tuple[RingEffect, ...] = ()
     ring_view: SharedView | None = None
     ring_pixels: Sequence[RGB] | None = None  # a whole ring picture that replaces the view's (the hourglass)
@@ -63,7 +67,7 @@ class Nav(Protocol):
     def pin(self, back: Screen | None) -> None: ...
     def missions(self, back: Screen) -> None: ...
     def mission_map(self, sheet: int) -> None: ...
-    def classic_setup(self, kind: str, back: Screen) -> None: ...
+    def classic_setup(self, kind: Mode | str, back: Screen) -> None: ...
     def solo_setup(self, back: Screen) -> None: ...
     def after_game(self) -> None:
         """Close the finished game; then "same settings again", the mission map or the menu."""
@@ -77,15 +81,24 @@ class Host(Protocol):
     """What a screen may ask of the box (the host implements it; tests use a fake)."""
 
     clock: Clock
-    storage: Storage
     rng: random.Random
-    settings: Settings
     audio: Audio
-    game: GameController
     nav: Nav
     tr: Translator
     pins: PinStore
 
+    @property
+    def settings(self) -> SettingsApi:
+        """The settings (``device.seams``: read them, and change one from a settings screen)."""
+        ...
+    @property
+    def storage(self) -> Records:
+        """The saved data a screen may use (``device.seams``: never the database itself)."""
+        ...
+    @property
+    def game(self) -> GameApi:
+        """The open game: views in, moves out with typed outcomes (``device.seams``: never the controller)."""
+        ...
     @property
     def screen(self) -> Screen | None: ...
     @property

@@ -5,17 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from device.hourglass import enforced_action
+from device import modes
+from device.modes import Mode
 from device.render import models as m
 from device.screens.base import Frame, Host, Screen, move_card
 from device.screens.flows import deal_pictures, deal_words
 from device.screens.parts import ClueEntry, Cursors, EntryOutcome, Give, Holds, Notices
-from device.screens.play import Moves, clue_word, entry_ui, letters_for
+from device.screens.play import Moves, clue_word, entry_ui, letters_for, short_press_hint
 from device.screens.shell import SetupScreen
-from device.speech import clue_announcement
+from device.services.hourglass import enforced_action
+from device.services.speech import clue_announcement
 from engine import classic as cl
+from engine.seats import Seat
 from engine.session import ClassicSession
-from hardware.base import InputEvent
+from hardware.base import DIRECTIONS, InputEvent
 
 #: How long the duo opponent's cover is shown moving onto its card.
 COVER_SECONDS = 1.2
@@ -23,22 +26,17 @@ COVER_SECONDS = 1.2
 UNLIMITED_PICK = cl.MAX_NUMBER + 1
 
 
-def open_setup(host: Host, back: Screen, mode: str) -> None:
+def open_setup(host: Host, back: Screen, mode: Mode | str) -> None:
     host.switch(ClassicSetupScreen(host, mode, back))
 
 
 class ClassicSetupScreen(SetupScreen):
-    """Variant (standard, duo, trio), words (classic), clue rules, Pictures key composition."""
+    """Variant (standard, duo, trio), words (classic), clue rules, Pictures key composition (the mode's rows)."""
 
-    def __init__(self, host: Host, kind: str, back: Screen | None = None) -> None:
+    def __init__(self, host: Host, kind: Mode | str, back: Screen | None = None) -> None:
         super().__init__(host, kind, back)
         self.values["variant"] = "standard"
         self.values["pictures_key"] = "source"
-        if kind == "pictures":
-            self.rows = ["variant", "pictures_key", "clues", "start"]
-        else:
-            self.rows = ["variant", "pack", "clues", "start"]
-        self.selected = len(self.rows) - 1
 
     def _options(self, row: str) -> tuple[Any, ...]:
         if row == "variant":
@@ -54,7 +52,7 @@ class ClassicSetupScreen(SetupScreen):
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "press" and event.button == "ok":
-            start_classic(self.host, self.kind, variant=self.values["variant"], pack=self.values["pack"],
+            start_classic(self.host, self.mode, variant=self.values["variant"], pack=self.values["pack"],
                           clues=self.values["clues"], pictures_key=self.values["pictures_key"])
             return
         super().handle(event)
@@ -62,23 +60,27 @@ class ClassicSetupScreen(SetupScreen):
     def frame(self) -> Frame:
         rows = tuple(m.MenuItem(self.tr(f"classic.row_{r}" if r in ("variant", "pictures_key") else f"setup.{r}"),
                                 True, None if r == "start" else self._value(r)) for r in self.rows)
-        title = self.tr(f"menu.{self.kind}")
-        ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", self.tr("hint.setup"))
-        oled = m.MenuUi(title, rows, self.selected, self.tr("hint.setup"))
+        title = self.tr(self.mode.label)
+        # the key row's values (9/8/2/1) say what they count on the hint line while it is chosen
+        hint = self.tr("classic.pictures_key_hint" if self.rows[self.selected] == "pictures_key" else "hint.setup")
+        ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", hint)
+        oled = m.MenuUi(title, rows, self.selected, hint)
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
 
 
-def start_classic(host: Host, kind: str, *, variant: str = "standard", pack: str = "fr", clues: str = "strict",
-                  pictures_key: str = "source") -> None:
+def start_classic(host: Host, kind: Mode | str, *, variant: str = "standard", pack: str = "fr",
+                  clues: str = "strict", pictures_key: str = "source") -> None:
+    """A new game of a mode of the classic family (classic, Pictures): ``kind`` is the mode or its kind."""
+    mode = modes.by_kind(kind)
     language = host.settings.get("language", "fr")
-    if kind == "pictures":
-        size = sum(cl.composition("pictures", pictures_key))
+    if mode.pictures:
+        size = sum(cl.composition(mode.classic_kind, pictures_key))
         cards = deal_pictures(host, size)
     else:
-        cards, language = deal_words(host, pack, 25)
-    session = ClassicSession.create(kind, cards, host.rng, variant=variant, clues=clues, pictures_key=pictures_key,
-                                    language=language)
-    host.game.begin(session, kind=kind, options={"pictures": kind == "pictures", "variant": variant, "pack": pack})
+        cards, language = deal_words(host, pack, mode.board.cards)
+    session = ClassicSession.create(mode.classic_kind, cards, host.rng, variant=variant, clues=clues,
+                                    pictures_key=pictures_key, language=language)
+    host.game.begin(session, kind=mode.kind, options=modes.classic_options(mode, variant, pack))
 
 
 class ClassicPlayScreen(Screen):
@@ -107,7 +109,7 @@ class ClassicPlayScreen(Screen):
 
     @property
     def pictures(self) -> bool:
-        return bool(self.session.mode == "pictures")
+        return modes.by_kind(self.session.mode).pictures
 
     def ui_state(self) -> dict[str, Any] | None:
         return {"screen": "classic", "cursor": self.cursors["B"],
@@ -117,7 +119,7 @@ class ClassicPlayScreen(Screen):
         """Leaving the game screen: every pending hold is cancelled, so a tap never fires on return."""
         self.holds.cancel_all()
 
-    def notice(self, to: str | None, key: str, **fields: Any) -> None:
+    def notice(self, to: Seat | None, key: str, **fields: Any) -> None:
         self.moves.notice(to, key, **fields)
 
     # -- the spymasters' clue --------------------------------------------------------------------------------
@@ -173,12 +175,13 @@ class ClassicPlayScreen(Screen):
         if event.kind == "release":
             hold = self.holds.release("B", event.button)
             if hold is not None and not hold.due(event.time):
-                self.notice("B", "play.hold_longer")
+                self.notice("B", short_press_hint(hold.what))
             return
         if event.kind != "press":
             return
-        if event.button in ("up", "down", "left", "right"):
-            self.cursors["B"] = move_card(self.cursors["B"], event.button, "B", view.columns, view.rows)
+        if event.button in DIRECTIONS:
+            self.cursors["B"] = move_card(self.cursors["B"], event.button, "B", view.columns, view.rows,
+                                          self.orientation)
         elif view.phase != "guess":
             self.notice("B", "classic.wait_clue")
         elif event.button == "ok":
@@ -186,7 +189,7 @@ class ClassicPlayScreen(Screen):
         elif event.button == "stop":
             self.holds.start("B", "stop", event.time, view.version)
 
-    def _speak(self, seat: str | None = None) -> None:
+    def _speak(self, seat: Seat | None = None) -> None:
         """The clue in play (else the last one) and the cards the team to play still has to find; no bank."""
         speech = self.host.audio.speech_for(seat)
         view = self.session.public_view()
@@ -233,7 +236,7 @@ class ClassicPlayScreen(Screen):
             self.holds.pop("B")
             team = self.session.public_view().turn
             if hold.what == "guess" and hold.card is not None:
-                action: Any = cl.TeamGuess(team, hold.card)
+                action: cl.ClassicAction = cl.TeamGuess(team, hold.card)
             else:
                 action = cl.TeamStop(team)
             self.moves.act("B", action, hold.version)
@@ -290,12 +293,14 @@ class ClassicPlayScreen(Screen):
                      ring=self.holds.fill(self.host.clock.now()), ring_view=view)
 
     def _spymaster_oled(self, view: cl.ClassicPublicView, team: str) -> m.OledUi:
-        if self.entry is not None:
-            return entry_ui(self.tr, self.entry, self.session.language, "classic.number_title", None)
         spy = self.session.spymaster_view()
-        status = self.notices.text("A") or self.tr(f"classic.spy_{view.phase}", team=team)
         covered = tuple(c.index for c in view.cards if c.covered)
-        return m.SpymasterUi(spy.key, covered, view.columns, view.rows, status)
+        if self.entry is not None:  # the key stays in sight while the number and the word are picked
+            key = m.ClueEntryUi("word", key=spy.key, covered=covered, columns=view.columns, rows=view.rows)
+            return entry_ui(self.tr, self.entry, self.session.language, "classic.number_title", None, key)
+        status = self.notices.text("A") or self.tr(f"classic.spy_{view.phase}", team=team)
+        return m.SpymasterUi(spy.key, covered, view.columns, view.rows, status,
+                             legend=(self.tr("team.R"), self.tr("team.B")))
 
     def _guesser_oled(self, view: cl.ClassicPublicView, team: str, clue: str, guesses: str) -> m.OledUi:
         """The guessers' OLED (seat B): the clue, the guesses left and what to do with which button (or the
@@ -320,7 +325,7 @@ class ClassicPlayScreen(Screen):
     def orientation(self) -> m.Orientation:
         """Cards, bars and panel face both sides ("table": the guessers sit at seat B's side, across from the
         spymasters) unless the box is set to one upright screen."""
-        value = self.host.game.options.get("orientation", self.host.settings.get("orientation", "table"))
+        value = self.host.game.opts.orientation or self.host.settings.get("orientation", "table")
         return "upright" if value == "upright" else "table"
 
 
@@ -355,9 +360,8 @@ class ClassicOverScreen(Screen):
         cards = tuple(m.ClassicCard(c, state.key.cards[i]) for i, c in enumerate(state.cards))  # type: ignore[arg-type]
         shared = m.ClassicPlayUi(winner or title, view.winner or "R", view.columns, view.rows, "", "",
                                  {k: str(v) for k, v in view.left.items()}, tr("over.prompt_leave"),
-                                 f"{title} — {reason}", (), None, None, session.mode == "pictures", (), cards,
-                                 {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")},
-                                 self.host.game.options.get("orientation",
-                                                            self.host.settings.get("orientation", "table")))
+                                 f"{title} — {reason}", (), None, None, modes.by_kind(session.mode).pictures, (),
+                                 cards, {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")},
+                                 self.host.game.opts.orientation or self.host.settings.get("orientation", "table"))
         oled = m.OledTextUi(title, (reason, tr("over.prompt_leave")), invert=True)
         return Frame(shared=shared, view=view, oleds={"A": oled, "B": oled}, ring_view=view)

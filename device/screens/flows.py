@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
-from device.cluewarm import warm as warm_clue_checker
+from device import modes
+from device.modes import Mode
 from device.packs import load as load_custom_or_bundled
 from device.screens.base import Host
+from device.services.cluewarm import warm as warm_clue_checker
+from engine.board import DUET as DUET_BOARD
 from engine.pictures_deck import draw_pictures, load_deck
-from engine.session import DuetSession
 from engine.words import WordPackError, draw_words, load_pack
 
 log = logging.getLogger("duetbox.flows")
+#: The used-cards deck of the picture deck (kept as "pictures" in the database, like a pack's by its name).
+PICTURE_DECK = modes.PICTURES.kind
 
 
-def deal_words(host: Host, pack_name: str, n: int = 25) -> tuple[tuple[str, ...], str]:
+def deal_words(host: Host, pack_name: str, n: int = DUET_BOARD.cards) -> tuple[tuple[str, ...], str]:
     """Draw ``n`` words of ``pack_name`` avoiding the pack's deck of used words; returns (words, language)."""
     try:
         pack = load_custom_or_bundled(host.storage.directory, pack_name)
@@ -32,34 +35,31 @@ def deal_words(host: Host, pack_name: str, n: int = 25) -> tuple[tuple[str, ...]
     return words, pack.language
 
 
-def deal_pictures(host: Host, n: int = 25) -> tuple[str, ...]:
-    used = host.storage.deck_used("pictures")
+def deal_pictures(host: Host, n: int = DUET_BOARD.cards) -> tuple[str, ...]:
+    used = host.storage.deck_used(PICTURE_DECK)
     ids = draw_pictures(host.rng, n, exclude=used)
     seen = used + [p for p in ids if p not in used]
     if len(set(seen)) >= len(load_deck()):
         seen = list(ids)
-    host.storage.set_deck_used("pictures", seen)
+    host.storage.set_deck_used(PICTURE_DECK, seen)
     return ids
 
 
-def start_duet(host: Host, kind: str, *, tokens: int = 9, pack: str = "fr", clues: str = "strict",
+def start_duet(host: Host, kind: Mode | str, *, tokens: int = 9, pack: str = "fr", clues: str = "strict",
                several: bool = False, mission: str | None = None, sheet: int | None = None) -> None:
-    """A new Duet game of ``kind`` ("duet", "duet_pictures", "hotseat", "mission")."""
-    options: dict[str, Any] = {"orientation": host.settings.get("orientation", "table"), "pack": pack}
+    """A new game of a mode of the Duet family (Duet, Duet with pictures, hot-seat, a mission): ``kind`` is the
+    mode or its kind."""
+    mode = modes.by_kind(kind)
+    options = modes.duet_options(mode, host.settings.get("orientation", "table"), pack, sheet)
     language = host.settings.get("language", "fr")
-    if kind == "duet_pictures":
-        words = deal_pictures(host)
-        options["pictures"] = True
+    if mode.pictures:
+        words = deal_pictures(host, mode.board.cards)
         clues = "flexible"  # pictures have no words to check a clue against
     else:
-        words, language = deal_words(host, pack)
-    if kind == "hotseat":
-        options["hotseat"] = True
-    if sheet is not None:
-        options["sheet"] = sheet
-    session = DuetSession.create(words, host.rng, tokens=tokens, clues=clues, several_clues=several,
-                                 mission=mission, language=language)
-    host.game.begin(session, kind=kind, options=options, sheet=sheet)
+        words, language = deal_words(host, pack, mode.board.cards)
+    session = mode.session(words, host.rng, tokens=tokens, clues=clues, several_clues=several, mission=mission,
+                           language=language)
+    host.game.begin(session, kind=mode.kind, options=options, sheet=sheet)
 
 
 def resume(host: Host) -> None:

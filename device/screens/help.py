@@ -17,39 +17,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from device import modes
+from device.modes import HelpPage
 from device.render import models as m
 from device.render.models import AboutUi, ConfirmUi, Figure, HelpUi
 from device.screens.base import Frame, Host, Screen
 from device.version import version
-from hardware.base import InputEvent
+from hardware.base import DIRECTIONS, InputEvent
 
-#: The modes with a help page, in the menu's order (the catalog has help.<mode>_1 .. help.<mode>_4).
-MODES = ("duet", "missions", "classic", "pictures", "hotseat", "solo", "remote")
-#: A game's kind (``GameController.kind``) → its help page.
-KIND_HELP = {"duet": "duet", "duet_pictures": "duet", "mission": "missions", "hotseat": "hotseat",
-             "classic": "classic", "pictures": "pictures", "solo": "solo", "remote": "remote"}
+#: The help pages, in the help index's order: the modes' (``device.modes``, with their figures).
+MODES = tuple(page.name for page in modes.help_pages())
 #: Paragraphs per page (two pages of two).
 PER_PAGE = 2
 PARAGRAPHS = 4
-
-#: The illustrations of each page: (kind, content key or literal, caption key).
-_FIGURES: dict[str, tuple[tuple[tuple[str, str, str], ...], ...]] = {
-    "duet": ((("word", "@help.example_word", "help.fig_word"), ("agent", "@help.example_word", "help.fig_agent"),
-              ("assassin", "", "help.fig_assassin")),
-             (("bystander", "@help.example_word", "help.fig_bystander"), ("token", "", "help.fig_token"))),
-    "missions": ((("token", "", "help.fig_token"), ("agent", "@help.example_word", "help.fig_agent")),
-                 (("assassin", "", "help.fig_assassin"),)),
-    "classic": ((("red", "@help.example_word", "help.fig_red"), ("blue", "@help.example_word", "help.fig_blue")),
-                (("word", "@help.example_word", "help.fig_word"), ("assassin", "", "help.fig_assassin"))),
-    "pictures": ((("picture", "p012", ""), ("picture", "p047", "")),
-                 (("red", "", "help.fig_red"), ("blue", "", "help.fig_blue"))),
-    "hotseat": ((("key", "@help.example_word", "help.fig_key"),),
-                (("word", "@help.example_word", "help.fig_word"), ("agent", "@help.example_word", "help.fig_agent"))),
-    "solo": ((("word", "@help.example_word", "help.fig_word"), ("agent", "@help.example_word", "help.fig_agent")),
-             (("bystander", "@help.example_word", "help.fig_bystander"),)),
-    "remote": ((("code", "HKMPRT", "help.fig_code"),),
-               (("word", "@help.example_word", "help.fig_word"), ("token", "", "help.fig_token"))),
-}
 
 
 def _orientation(host: Host) -> str:
@@ -61,9 +41,10 @@ class HelpScreen(Screen):
 
     name = "help"
 
-    def __init__(self, host: Host, mode: str, back: Screen) -> None:
+    def __init__(self, host: Host, mode: HelpPage | str, back: Screen) -> None:
         super().__init__(host)
-        self.mode = mode if mode in MODES else "duet"
+        self.help = modes.help_page(mode)
+        self.mode = self.help.name
         self.back = back
         self.page = 0
 
@@ -88,7 +69,7 @@ class HelpScreen(Screen):
 
     def figures(self) -> tuple[Figure, ...]:
         out = []
-        for kind, content, caption in _FIGURES[self.mode][self.page]:
+        for kind, content, caption in self.help.figures[self.page]:
             word = self.tr(content[1:]) if content.startswith("@") else content
             out.append(Figure(kind, word, self.tr(caption) if caption else ""))
         return tuple(out)
@@ -142,7 +123,7 @@ class HelpIndexScreen(Screen):
         self.selected = 0
 
     def rows(self) -> tuple[str, ...]:
-        return (*MODES, "about")
+        return (*(page.name for page in modes.help_pages()), "about")
 
     def handle(self, event: InputEvent) -> None:
         if event.kind != "press":
@@ -204,9 +185,11 @@ class ConfirmScreen(Screen):
 
     name = "confirm"
 
-    def __init__(self, host: Host, key: str, act: Callable[[], None], safe: Callable[[], None]) -> None:
+    def __init__(self, host: Host, key: str, act: Callable[[], None], safe: Callable[[], None],
+                 fields: dict[str, str] | None = None) -> None:
         super().__init__(host)
         self.key = key
+        self.fields = dict(fields or {})  # what the title and the line name (the saved game)
         self.act = act
         self.safe = safe
         self.selected = 0
@@ -220,7 +203,7 @@ class ConfirmScreen(Screen):
         if event.kind != "press":
             return
         self._since = event.time
-        if event.button in ("left", "right", "up", "down"):
+        if event.button in DIRECTIONS:
             self.selected = 1 - self.selected
         elif event.button == "ok":
             (self.act if self.selected == 1 else self.safe)()
@@ -236,10 +219,10 @@ class ConfirmScreen(Screen):
 
     def frame(self) -> Frame:
         tr = self.tr
-        title, line = tr(f"confirm.{self.key}_title"), tr(f"confirm.{self.key}_line")
+        title, line = tr(f"confirm.{self.key}_title", **self.fields), tr(f"confirm.{self.key}_line", **self.fields)
         shared = ConfirmUi(title, (line,), self.choices, self.selected, tr("confirm.hint"), _orientation(self.host))
         oled = m.MenuUi(title, tuple(m.MenuItem(c) for c in self.choices), self.selected, tr("confirm.hint"))
         return Frame(shared=shared, oleds={"A": oled, "B": oled})
 
 
-__all__ = ["AboutScreen", "ConfirmScreen", "HelpIndexScreen", "HelpScreen", "KIND_HELP", "MODES", "SoloInfoScreen"]
+__all__ = ["AboutScreen", "ConfirmScreen", "HelpIndexScreen", "HelpScreen", "MODES", "SoloInfoScreen"]

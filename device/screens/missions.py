@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from device import modes
 from device.render import models as m
 from device.render.screens import city_label
 from device.screens.base import Frame, Host, Screen
@@ -21,6 +22,9 @@ _DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 #: the host deals the mission for the partner's box, docs/remote.md).
 Start = Callable[[str, int], None] | None
 
+
+#: The joystick on the letter strip: left/right one letter, up/down a row of seven.
+_LETTER_STEPS: dict[str, int] = {"right": 1, "left": -1, "down": 7, "up": -7}
 
 class SheetScreen(ListScreen):
     name = "sheets"
@@ -66,27 +70,12 @@ class NameScreen(Screen):
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "text":
-            for ch in event.text or "":
-                if ch == "\n":
-                    self._done()
-                    return
-                if ch == "\b":
-                    self.word = self.word[:-1]
-                elif ch.isalnum() or ch == " ":
-                    self.word = (self.word + ch.upper())[:16]
-                    self.letter = self.letters.index(DONE)
+            self._typed(event.text or "")
             return
         if event.kind != "press":
             return
-        n = len(self.letters)
-        if event.button == "right":
-            self.letter = (self.letter + 1) % n
-        elif event.button == "left":
-            self.letter = (self.letter - 1) % n
-        elif event.button == "down":
-            self.letter = (self.letter + 7) % n
-        elif event.button == "up":
-            self.letter = (self.letter - 7) % n
+        if event.button in _LETTER_STEPS:
+            self.letter = (self.letter + _LETTER_STEPS[event.button]) % len(self.letters)
         elif event.button == "ok":
             pick = self.letters[self.letter]
             if pick == DELETE:
@@ -97,6 +86,18 @@ class NameScreen(Screen):
                 self.word = (self.word + picked(pick))[:16]
         elif event.button in ("stop", "menu"):
             self.host.switch(self.back)
+
+    def _typed(self, text: str) -> None:
+        """A USB keyboard's text: letters and digits, backspace, enter (done)."""
+        for ch in text:
+            if ch == "\n":
+                self._done()
+                return
+            if ch == "\b":
+                self.word = self.word[:-1]
+            elif ch.isalnum() or ch == " ":
+                self.word = (self.word + ch.upper())[:16]
+                self.letter = self.letters.index(DONE)
 
     def _done(self) -> None:
         name = self.word.strip() or self.tr("missions.default_name", n=len(self.host.storage.sheets()) + 1)
@@ -151,7 +152,7 @@ class MapScreen(Screen):
                 if self.start is not None:
                     self.start(city.name, self.sheet)
                     return
-                start_duet(self.host, "mission", tokens=city.turns, pack=self.host.settings.get("pack", "fr"),
+                start_duet(self.host, modes.MISSION, tokens=city.turns, pack=self.host.settings.get("pack", "fr"),
                            clues=self.host.settings.get("clues", "strict"), mission=city.name,
                            sheet=self.sheet)
         elif event.button in ("stop", "menu"):

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from device.render import models as m
+from engine.seats import Seat, parse_seat
+from hardware.base import DIRECTIONS
 
 #: How long OK (or STOP) must be held to touch a card or end a turn: a slip never hits the assassin.
 HOLD_SECONDS = 0.6
@@ -52,18 +54,18 @@ class Holds:
     leaves its card, or a restart (issue 12: a tap, MENU, Continue must not fire the guess)."""
 
     def __init__(self) -> None:
-        self._by_seat: dict[str, Hold] = {}
+        self._by_seat: dict[Seat, Hold] = {}
 
-    def start(self, seat: str, what: HoldKind, now: float, version: int, card: int | None = None,
+    def start(self, seat: Seat, what: HoldKind, now: float, version: int, card: int | None = None,
               by: HoldBy = "button") -> Hold:
         hold = Hold(what, now, version, card, by=by)
         self._by_seat[seat] = hold
         return hold
 
-    def get(self, seat: str) -> Hold | None:
+    def get(self, seat: Seat) -> Hold | None:
         return self._by_seat.get(seat)
 
-    def pop(self, seat: str) -> Hold | None:
+    def pop(self, seat: Seat) -> Hold | None:
         return self._by_seat.pop(seat, None)
 
     def __contains__(self, seat: object) -> bool:
@@ -75,20 +77,20 @@ class Holds:
     def __iter__(self) -> Iterator[str]:
         return iter(self._by_seat)
 
-    def items(self) -> list[tuple[str, Hold]]:
+    def items(self) -> list[tuple[Seat, Hold]]:
         return list(self._by_seat.items())
 
     def cancel_all(self) -> None:
         """Every pending hold ends without effect (the screen is left, the key is hidden again)."""
         self._by_seat.clear()
 
-    def cursor_moved(self, seat: str, card: int) -> None:
+    def cursor_moved(self, seat: Seat, card: int) -> None:
         """``seat``'s cursor is now on ``card``: a guess held on another card is cancelled."""
         hold = self._by_seat.get(seat)
         if hold is not None and hold.card is not None and hold.card != card:
             del self._by_seat[seat]
 
-    def lifted(self) -> list[tuple[str, Hold]]:
+    def lifted(self) -> list[tuple[Seat, Hold]]:
         """The finger left the screen: every touch hold ends (returned, so a short one can say "hold longer")."""
         ended = [(seat, hold) for seat, hold in self._by_seat.items() if hold.by == "touch"]
         for seat, _ in ended:
@@ -96,12 +98,13 @@ class Holds:
         return ended
 
     def dragged(self, card: int | None) -> None:
-        """The finger, still down, is now on ``card`` (None: off the cards): a touch hold on another card ends."""
+        """The finger, still down, is now on ``card`` (None: off the cards): a touch hold on another card ends
+        (a hot-seat key held by a finger stays until the finger lifts: a finger on glass always moves a little)."""
         for seat, hold in list(self._by_seat.items()):
-            if hold.by == "touch" and hold.card != card:
+            if hold.by == "touch" and hold.what != "key" and hold.card != card:
                 del self._by_seat[seat]
 
-    def release(self, seat: str, button: str) -> Hold | None:
+    def release(self, seat: Seat, button: str) -> Hold | None:
         """``seat`` let ``button`` go: the button hold it ended (OK ends a guess or a key hold, STOP a stop or a
         speech hold), popped; None when it ended none (a finger's hold ends when the finger lifts)."""
         hold = self._by_seat.get(seat)
@@ -117,12 +120,12 @@ class Holds:
         """The guess or stop hold the shared display shows filling (on its card, or in the bar for STOP)."""
         for seat, hold in self._by_seat.items():
             if hold.what in ("guess", "stop"):
-                return m.Hold(seat, hold.card, hold.fraction(now), hold.what)  # type: ignore[arg-type]
+                return m.Hold(seat, hold.card, hold.fraction(now), hold.what)
         return None
 
     def fill(self, now: float) -> tuple[m.HoldFill, ...]:
         """The holds the ring shows filling from the holder's side."""
-        return tuple(m.HoldFill(seat, h.fraction(now), h.start)  # type: ignore[arg-type]
+        return tuple(m.HoldFill(seat, h.fraction(now), h.start)
                      for seat, h in self._by_seat.items() if h.what in ("guess", "stop", "key") and not h.shown)
 
     def deadline(self) -> float | None:
@@ -132,22 +135,22 @@ class Holds:
 
 # -- cursors -------------------------------------------------------------------------------------------------
 
-class Cursors(Mapping[str, int]):
+class Cursors(Mapping[Seat, int]):
     """Each seat's grid cursor (a read-only mapping seat → card, plus assignment); moving one cancels that
     seat's hold on another card."""
 
-    def __init__(self, holds: Holds, start: Mapping[str, int]) -> None:
+    def __init__(self, holds: Holds, start: Mapping[Seat, int]) -> None:
         self.holds = holds
-        self._at: dict[str, int] = dict(start)
+        self._at: dict[Seat, int] = dict(start)
 
-    def __getitem__(self, seat: str) -> int:
+    def __getitem__(self, seat: Seat) -> int:
         return self._at[seat]
 
-    def __setitem__(self, seat: str, card: int) -> None:
+    def __setitem__(self, seat: Seat, card: int) -> None:
         self._at[seat] = card
         self.holds.cursor_moved(seat, card)
 
-    def __iter__(self) -> Iterator[str]:
+    def __iter__(self) -> Iterator[Seat]:
         return iter(self._at)
 
     def __len__(self) -> int:
@@ -155,10 +158,10 @@ class Cursors(Mapping[str, int]):
 
     def update(self, saved: Mapping[str, Any]) -> None:
         for seat, card in saved.items():
-            self._at[str(seat)] = int(card)
+            self._at[parse_seat(seat)] = int(card)
 
     def to_dict(self) -> dict[str, int]:
-        return dict(self._at)
+        return {str(seat): card for seat, card in self._at.items()}
 
 
 # -- clue entry ----------------------------------------------------------------------------------------------
@@ -196,7 +199,7 @@ class ClueEntry:
     """A clue being entered on one seat's OLED (or on the display in hot-seat): the number, then the word letter
     by letter, then (when the checker refused it) accept or change."""
 
-    seat: str
+    seat: Seat
     step: EntryStep = "number"
     number: int = 1
     word: str = ""
@@ -245,7 +248,7 @@ class ClueEntry:
         return None
 
     def _refusal(self, button: str) -> EntryOutcome:
-        if button in ("left", "right", "up", "down"):
+        if button in DIRECTIONS:
             self.choice = 1 - self.choice
         elif button == "ok" and self.choice == 0:
             return Give(self.word, override=True)
@@ -285,7 +288,7 @@ class ClueEntry:
         if not data:
             return None
         step = data.get("step", "number")
-        return cls(str(data["seat"]), step if step in ("number", "word", "refusal") else "number",
+        return cls(parse_seat(data["seat"]), step if step in ("number", "word", "refusal") else "number",
                    int(data.get("number", 1)), str(data.get("word", "")), int(data.get("letter", 0)),
                    data.get("refusal"), int(data.get("choice", 0)))
 
@@ -302,13 +305,13 @@ class Notices:
     seats: dict[str, tuple[str, float]] = field(default_factory=dict)
     banner: tuple[str, float] | None = None
 
-    def show(self, to: str | None, text: str, until: float) -> None:
+    def show(self, to: Seat | None, text: str, until: float) -> None:
         if to is None:
             self.banner = (text, until)
         else:
             self.seats[to] = (text, until)
 
-    def text(self, seat: str) -> str | None:
+    def text(self, seat: Seat) -> str | None:
         notice = self.seats.get(seat)
         return notice[0] if notice else None
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from device.hourglass import enforced_action
+from device.i18n import Translator
 from device.render import models as m
-from device.render.shared import grid_layout
-from device.screens.base import Frame, Host, Screen, move_card
+from device.render.shared import grid_layout, square_cells
+from device.screens.base import HOLD_SECONDS, Frame, Host, Screen, move_card
 from device.screens.parts import (
     DELETE,
     DONE,
@@ -24,28 +24,48 @@ from device.screens.parts import (
     Notices,
 )
 from device.screens.parts import picked as picked  # re-exported: the missions screen picks team names alike
-from device.speech import clue_announcement, key_announcement, key_summary
+from device.seams import ClueRefused, Move, MoveOutcome, Played, Refused
+from device.services.hourglass import enforced_action
+from device.services.speech import clue_announcement, key_announcement, key_summary
 from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
-from engine.errors import IllegalAction, InvalidClue, StaleAction
+from engine.board import DUET as DUET_BOARD
+from engine.board import Board
 from engine.keyboard import picker_letters
-from engine.seats import other
+from engine.seats import SEATS, Seat, other, parse_seat
 from engine.session import DuetSession
 from engine.views import PublicView
-from hardware.base import TOUCH_KINDS, InputEvent
+from hardware.base import DIRECTIONS, TOUCH_KINDS, InputEvent
 
 ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 NOTICE_SECONDS = 2.0
+#: Hot-seat: the longest a held OK (or finger) keeps the key on the display; then it is hidden and the clue entry
+#: opens, so a key is never left up by a forgotten finger or a stuck button.
+KEY_SECONDS = 20.0
 #: Where the cursors start: each seat's near corner on its left hand (seat A sits at the bottom edge, seat B at
 #: the top, turned half a turn), not the centre card, where the two frames would stack on the first card both
 #: seats look at.
-START_CURSORS = {"A": 20, "B": 4}
+def start_cursors(board: Board) -> dict[Seat, int]:
+    """Where each seat's cursor starts: the corner nearest its left hand (seat B sits across the table)."""
+    return {"A": board.corner(bottom=True, right=False), "B": board.corner(bottom=False, right=True)}
+
+
+START_CURSORS: dict[Seat, int] = start_cursors(DUET_BOARD)
 LABELS = ("clues", "bank", "taken", "agents", "mistakes", "mission", "stop", "seat_A", "seat_B", "no_word")
+
+
+def short_press_hint(what: str) -> str:
+    """The hint after a hold let go too soon: it names the button that was held (OK to guess, STOP to stop)."""
+    return "play.hold_stop_longer" if what == "stop" else "play.hold_longer"
 
 
 def letters_for(language: str) -> tuple[str, ...]:
     """A-Z, the language's letters (Œ in French), an apostrophe and a space (engine.keyboard), then the actions."""
     letters = tuple(SPACE if ch == " " else ch for ch in picker_letters(language))
     return letters + (DELETE, DONE, SKIP)
+
+
+#: What a presentation makes of a Duet frame: the shared display's model, each OLED's, each seat's view.
+PresentedFrame = tuple[m.SharedUi, dict[Seat, m.OledUi | None], dict[Seat, m.OledView]]
 
 
 class Moves:
@@ -57,43 +77,44 @@ class Moves:
         self.host = host
         self.notices = notices
 
-    def notice(self, to: str | None, key: str, **fields: Any) -> None:
+    def notice(self, to: Seat | None, key: str, **fields: Any) -> None:
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
         self.notices.show(to, self.host.tr(key, **fields), self.host.clock.now() + NOTICE_SECONDS)
 
-    def act(self, seat: str | None, action: Any, version: int) -> bool:
-        try:
-            self.host.game.act(action, version)
-        except StaleAction:
-            return False  # a double press: the first one already counted
-        except InvalidClue:
-            raise
-        except IllegalAction as exc:
-            self.notice(seat, f"error.{type(exc).__name__}")
-            return False
-        session = self.host.game.session
-        if session is not None and session.over:
-            self.host.nav.game(None)
-        return True
+    def play(self, seat: Seat | None, action: Move, version: int) -> MoveOutcome:
+        """Play a move through the host; an illegal one becomes a notice on ``seat``'s OLED, a stale one (a
+        double press: the first one already counted) is dropped, a game that ends shows its game over."""
+        outcome = self.host.game.play(action, version)
+        if isinstance(outcome, Refused):
+            self.notice(seat, f"error.{outcome.name}")
+        elif isinstance(outcome, Played):
+            session = self.host.game.session
+            if session is not None and session.over:
+                self.host.nav.game(None)
+        return outcome
 
-    def give(self, entry: ClueEntry, action: Any) -> bool:
-        """Give the clue ``entry`` built (``action``); True when it was played."""
+    def act(self, seat: Seat | None, action: Move, version: int) -> bool:
+        """``play``; True when the move was played."""
+        return isinstance(self.play(seat, action, version), Played)
+
+    def give(self, entry: ClueEntry, action: Move) -> bool:
+        """Give the clue ``entry`` built (``action``); True when it was played. A refused clue turns the entry
+        to accept-or-change, with the checker's reasons."""
         session = self.host.game.session
         assert session is not None
-        try:
-            return self.act(entry.seat, action, session.version)
-        except InvalidClue as exc:
-            entry.refuse(self.reasons(exc))
+        outcome = self.play(entry.seat, action, session.version)
+        if isinstance(outcome, ClueRefused):
+            entry.refuse(self.reasons(outcome))
             self.host.audio.play_cue("clue_refused")
-            return False
+        return isinstance(outcome, Played)
 
-    def reasons(self, exc: InvalidClue) -> str:
+    def reasons(self, refused: ClueRefused) -> str:
         parts = []
-        for problem in exc.problems:
+        for problem in refused.problems:
             code = getattr(problem, "code", "")
             word = getattr(problem, "word", "")
             parts.append(self.host.tr(f"clue.problem.{code}", word=word))
-        return "; ".join(parts) or str(exc)
+        return "; ".join(parts) or refused.message
 
 
 def clue_word(word: str | None) -> str | None:
@@ -101,14 +122,20 @@ def clue_word(word: str | None) -> str | None:
     return " ".join(word.split()).lower() if word and word.strip() else None
 
 
-def entry_ui(tr: Any, entry: ClueEntry, language: str, number_title: str, notice: str | None) -> m.ClueEntryUi:
-    """The clue entry as the picker shows it (the giver's OLED, or the shared display in hot-seat)."""
+def entry_ui(tr: Translator, entry: ClueEntry, language: str, number_title: str, notice: str | None,
+             key: m.ClueEntryUi | None = None) -> m.ClueEntryUi:
+    """The clue entry as the picker shows it (the giver's OLED, or the shared display in hot-seat). ``key``: a
+    model whose key fields (the giver's own key side, its covered cards) the giver's OLED keeps in sight while
+    the clue is spelt; never given for the shared display."""
+    keep = {} if key is None else {"key": key.key, "covered": key.covered, "columns": key.columns,
+                                   "rows": key.rows, "key_seat": key.key_seat}
     if entry.step == "number":
         return m.ClueEntryUi("number", number=entry.number, title=tr(number_title),
-                             hint=notice or tr("clue.number_hint"))
+                             hint=notice or tr("clue.number_hint"), **keep)  # type: ignore[arg-type]
     if entry.step == "word":
         return m.ClueEntryUi("word", number=entry.number, word=entry.word, letters=letters_for(language),
-                             letter=entry.letter, title=tr("clue.word_title"), hint=tr("clue.word_hint"))
+                             letter=entry.letter, title=tr("clue.word_title"), hint=tr("clue.word_hint"),
+                             **keep)  # type: ignore[arg-type]
     return m.ClueEntryUi("refusal", number=entry.number, word=entry.word, refusal=entry.refusal,
                          choices=(tr("clue.accept"), tr("clue.change")), choice=entry.choice,
                          title=tr("clue.refused_title"))
@@ -127,14 +154,15 @@ class DuetPlayScreen(Screen):
         super().__init__(host)
         ui = ui if ui and ui.get("screen") == "play" else {}
         self.holds = Holds()
-        self.cursors = Cursors(self.holds, dict(START_CURSORS))
+        self.board = host.game.mode.board
+        self.cursors = Cursors(self.holds, start_cursors(self.board))
         self.cursors.update(ui.get("cursors", {}))
         self.entry = ClueEntry.from_dict(ui.get("entry"))
         self.notices = Notices()
         self.moves = Moves(host, self.notices)
         #: how the game is shown: the seats' OLEDs (the usual box) or the shared display alone (hot-seat)
         self.present: TablePresentation = (
-            HotSeatPresentation(self, ui.get("hs_seat")) if host.game.options.get("hotseat")
+            HotSeatPresentation(self, ui.get("hs_seat")) if host.game.opts.hotseat
             else TablePresentation(self))
 
     # -- helpers ---------------------------------------------------------------------------------------------
@@ -150,7 +178,7 @@ class DuetPlayScreen(Screen):
 
     @property
     def pictures(self) -> bool:
-        return bool(self.host.game.options.get("pictures"))
+        return self.host.game.opts.pictures
 
     def ui_state(self) -> dict[str, Any] | None:
         return {"screen": "play", "cursors": self.cursors.to_dict(),
@@ -162,11 +190,11 @@ class DuetPlayScreen(Screen):
         self.holds.cancel_all()
         self.present.exit()
 
-    def notice(self, to: str | None, key: str, **fields: Any) -> None:
+    def notice(self, to: Seat | None, key: str, **fields: Any) -> None:
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
         self.moves.notice(to, key, **fields)
 
-    def _act(self, seat: str | None, action: Any, version: int) -> bool:
+    def _act(self, seat: Seat | None, action: Move, version: int) -> bool:
         return self.moves.act(seat, action, version)
 
     # -- input -----------------------------------------------------------------------------------------------
@@ -187,11 +215,15 @@ class DuetPlayScreen(Screen):
         if event.kind == "release":
             self._release(seat, event.button, event.time)
             return
-        if event.kind != "press":
-            return
+        if event.kind == "press":
+            self._press(seat, event, view)
+
+    def _press(self, seat: Seat, event: InputEvent, view: PublicView) -> None:
         button = event.button
-        if button in ("up", "down", "left", "right"):
-            self.cursors[seat] = move_card(self.cursors[seat], button, seat)
+        if button in DIRECTIONS:
+            orientation = str(self.host.game.options.get("orientation", "table"))
+            self.cursors[seat] = move_card(self.cursors[seat], button, seat, self.board.columns, self.board.rows,
+                                           orientation)
         elif button == "ok":
             self._ok(seat, view, event.time)
         elif button == "stop":
@@ -204,7 +236,7 @@ class DuetPlayScreen(Screen):
                 # their key instead (through headphones only, see _speak_key)
                 self.holds.start(seat, self.present.speech(view, seat), event.time, view.version)
 
-    def _ok(self, seat: str, view: PublicView, now: float) -> None:
+    def _ok(self, seat: Seat, view: PublicView, now: float) -> None:
         if view.phase == "clue":
             if self.present.clue_ok(seat, view, now):
                 return
@@ -221,7 +253,7 @@ class DuetPlayScreen(Screen):
         else:
             self.notice(seat, "play.not_guessing")
 
-    def _release(self, seat: str, button: str, now: float) -> None:
+    def _release(self, seat: Seat, button: str, now: float) -> None:
         hold = self.holds.release(seat, button)
         if hold is None:
             return
@@ -229,31 +261,35 @@ class DuetPlayScreen(Screen):
             if hold.shown:  # the key was seen: clue entry opens on the display
                 self.present.open_entry(seat)
         elif not hold.due(now) and hold.what not in ("speak", "speak_key"):
-            self.notice(seat, "play.hold_longer")
+            self.notice(seat, short_press_hint(hold.what))
 
     def _touched_card(self, event: InputEvent) -> int | None:
         card = event.card
         if card is None and event.pos is not None:
-            card = _card_at(event.pos, self.host.display_size, self.pictures)
-        return card if card is not None and 0 <= card < 25 else None
+            orientation = str(self.host.game.options.get("orientation", "table"))
+            card = _card_at(event.pos, self.host.display_size, square_cells(self.pictures, orientation), self.board)
+        return card if self.board.has(card) else None
 
     def _touch(self, event: InputEvent, view: PublicView) -> None:
         if event.kind == "untouch":
-            for _seat, hold in self.holds.lifted():
-                if not hold.due(event.time):
+            for seat, hold in self.holds.lifted():
+                if hold.what == "key":
+                    if hold.shown:  # the finger that showed the key lifted: hidden, the clue entry opens
+                        self.present.open_entry(seat)
+                elif not hold.due(event.time):
                     self.notice(None, "guide.hold_touch")
             return
         card = self._touched_card(event)
         if event.kind == "drag":
             self.holds.dragged(card)  # a finger sliding off the held card cancels the guess
             return
-        if view.phase == "clue" and self.entry is None and self.present.clue_touch(view):
+        if view.phase == "clue" and self.entry is None and self.present.clue_touch(view, event.time):
             return
         if card is None:
             return
         # A touch does not say whose finger it was: it moves every guesser's cursor (both seats' outside a
         # guess), and the seat that then holds OK guesses that card.
-        seats = list(view.guessers) or ["A", "B"]
+        seats = list(view.guessers) or list(SEATS)
         if self.present.touch_guesses and len(seats) == 1 and self.cursors[seats[0]] == card:
             # hot-seat: a finger held on the chosen card guesses it, like OK, after the same hold
             if seats[0] not in self.holds:
@@ -275,7 +311,7 @@ class DuetPlayScreen(Screen):
         if todo.kind == "force_clue" and todo.seat and self.entry is None:
             self.entry = ClueEntry(todo.seat)
         elif todo.kind == "stop" and todo.seat:
-            self._act(todo.seat, Stop(todo.seat), view.version)  # type: ignore[arg-type]
+            self._act(todo.seat, Stop(todo.seat), view.version)
 
     def _text(self, event: InputEvent, view: PublicView) -> None:
         if self.entry is not None:
@@ -301,7 +337,7 @@ class DuetPlayScreen(Screen):
             self.entry = None
             self.present.hs_seat = None
 
-    def _speak(self, seat: str | None = None) -> None:
+    def _speak(self, seat: Seat | None = None) -> None:
         speech = self.host.audio.speech_for(seat) if seat is not None else self.host.audio.speech
         view = self.session.public_view()
         last = view.clues[-1] if view.clues else None
@@ -314,7 +350,7 @@ class DuetPlayScreen(Screen):
             return
         self.host.audio.announce(text, seat)
 
-    def _speak_key(self, seat: str) -> None:
+    def _speak_key(self, seat: Seat) -> None:
         """Hot-seat: read ``seat``'s key (its agents still to find, the assassins, the bystanders) into its
         headphones. With the output on the speaker the key is never spoken: the public announcement comes
         instead and the banner says why."""
@@ -335,12 +371,13 @@ class DuetPlayScreen(Screen):
             return
         self.host.audio.announce_key(text, seat)
 
-    def _clue_action(self, seat: str, word: str | None, number: int, override: bool) -> Any:
-        return Clue(seat, word, number, override)  # type: ignore[arg-type]
+    def _clue_action(self, seat: Seat, word: str | None, number: int, override: bool) -> Move:
+        return Clue(seat, word, number, override)
 
     # -- timers ----------------------------------------------------------------------------------------------
     def deadline(self) -> float | None:
         times = [t for t in (self.holds.deadline(), self.notices.deadline()) if t is not None]
+        times += [h.start + HOLD_SECONDS + KEY_SECONDS for _, h in self.holds.items() if h.what == "key"]
         if self.holds:  # the ring and the grid show the hold filling
             times.append(self.host.clock.now() + 1 / 30)
         return min(times) if times else None
@@ -348,6 +385,10 @@ class DuetPlayScreen(Screen):
     def tick(self, now: float) -> None:
         self.notices.expire(now)
         for seat, hold in self.holds.items():
+            if hold.what == "key" and hold.shown and now >= hold.start + HOLD_SECONDS + KEY_SECONDS - 1e-6:
+                self.holds.pop(seat)  # held too long: the key is hidden, the clue entry opens
+                self.present.open_entry(seat)
+                continue
             if not hold.due(now) or hold.shown:
                 continue
             if hold.what == "key":
@@ -355,9 +396,9 @@ class DuetPlayScreen(Screen):
                 continue
             self.holds.pop(seat)
             if hold.what == "guess" and hold.card is not None:
-                self._act(seat, Guess(seat, hold.card), hold.version)  # type: ignore[arg-type]
+                self._act(seat, Guess(seat, hold.card), hold.version)
             elif hold.what == "stop":
-                self._act(seat, Stop(seat), hold.version)  # type: ignore[arg-type]
+                self._act(seat, Stop(seat), hold.version)
             elif hold.what == "speak":
                 self._speak(seat)
             elif hold.what == "speak_key":
@@ -412,20 +453,23 @@ class DuetPlayScreen(Screen):
         banner = self.notices.banner_text()
         if view.sudden_death and banner is None:
             banner = self.tr("play.sudden_death")
-        orientation = self.host.game.options.get("orientation", "table")
-        cursors = tuple(m.Cursor(s, c) for s, c in self.cursors.items())  # type: ignore[arg-type]
+        orientation = self.host.game.opts.orientation or "table"
+        cursors = tuple(m.Cursor(s, c) for s, c in self.cursors.items())
         now = self.host.clock.now()
-        shared: Any = m.PlayUi(cursors, self.holds.model(now), self.message(view), banner, orientation,
-                               self.pictures, self._labels())
-        shared, oleds, seat_views = self.present.frame(view, shared)
+        play = m.PlayUi(cursors, self.holds.model(now), self.message(view), banner, orientation, self.pictures,
+                        self._labels())
+        shared, oleds, seat_views = self.present.frame(view, play)
         return Frame(shared=shared, view=view, oleds=oleds, seat_views=seat_views, ring=self.holds.fill(now),
                      ring_view=view)
 
-    def _oled(self, seat: str, view: PublicView) -> m.OledUi:
+    def _oled(self, seat: Seat, view: PublicView) -> m.OledUi:
         notice = self.notices.text(seat)
         entry = self.entry
         if entry is not None and entry.seat == seat:
-            return self._entry_model(entry, notice)
+            own = self.session.seat_view(seat)  # the giver's own key stays in sight, small, while it spells
+            key = m.ClueEntryUi("word", key=own.key, covered=tuple(c.index for c in view.cards if c.agent),
+                                key_seat=seat)
+            return entry_ui(self.tr, entry, self.session.language, self.number_title, notice, key)
         if notice:
             role = notice
         elif view.phase == "clue":
@@ -457,25 +501,25 @@ class TablePresentation:
 
     def __init__(self, screen: DuetPlayScreen) -> None:
         self.screen = screen
-        self.hs_seat: str | None = None
+        self.hs_seat: Seat | None = None
 
-    def frame(self, view: PublicView, play: m.PlayUi) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+    def frame(self, view: PublicView, play: m.PlayUi) -> PresentedFrame:
         s = self.screen
-        seat_views = {seat: s.session.seat_view(seat) for seat in ("A", "B")}
-        return play, {seat: s._oled(seat, view) for seat in ("A", "B")}, seat_views
+        seat_views: dict[Seat, m.OledView] = {seat: s.session.seat_view(seat) for seat in SEATS}
+        return play, {seat: s._oled(seat, view) for seat in SEATS}, seat_views
 
-    def speech(self, view: PublicView, seat: str) -> HoldKind:
+    def speech(self, view: PublicView, seat: Seat) -> HoldKind:
         """What a long STOP of a seat that does not guess asks for: the clue and the bank, said aloud."""
         return "speak"
 
-    def clue_ok(self, seat: str, view: PublicView, now: float) -> bool:
+    def clue_ok(self, seat: Seat, view: PublicView, now: float) -> bool:
         """OK in the clue phase, when this presentation takes it (True); else the screen opens the OLED entry."""
         return False
 
-    def clue_touch(self, view: PublicView) -> bool:
+    def clue_touch(self, view: PublicView, now: float) -> bool:
         return False
 
-    def open_entry(self, seat: str) -> None:
+    def open_entry(self, seat: Seat) -> None:
         self.screen.entry = ClueEntry(seat)
 
     def exit(self) -> None:
@@ -483,55 +527,49 @@ class TablePresentation:
 
 
 class HotSeatPresentation(TablePresentation):
-    """Hot-seat (a kiosk without OLEDs): the privacy screen, the clue giver's key on the display while OK is held
-    (or between two touches), the clue entry on the display; the OLEDs only say to look at the display."""
+    """Hot-seat (a kiosk without OLEDs): the privacy screen, the clue giver's key on the display only while OK or
+    a finger is held (at most KEY_SECONDS), the clue entry on the display; the OLEDs only say to look at the
+    display."""
 
     hotseat = True
     touch_guesses = True
 
-    def __init__(self, screen: DuetPlayScreen, hs_seat: str | None) -> None:
+    def __init__(self, screen: DuetPlayScreen, hs_seat: Seat | None) -> None:
         super().__init__(screen)
         self.hs_seat = hs_seat  # the giver who opened clue entry (saved)
-        self.touch_key: str | None = None  # the key shown by a touch (hidden by the next one)
 
-    def frame(self, view: PublicView, play: m.PlayUi) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+    def frame(self, view: PublicView, play: m.PlayUi) -> PresentedFrame:
         s = self.screen
         oled = m.OledTextUi(s.tr("hotseat.title"), (s.tr("hotseat.oled"),))
         return self.shared(view, play), {"A": oled, "B": oled}, {}
 
-    def speech(self, view: PublicView, seat: str) -> HoldKind:
+    def speech(self, view: PublicView, seat: Seat) -> HoldKind:
         """The clue giver hears their key instead (through headphones only, see DuetPlayScreen._speak_key)."""
         return "speak_key" if view.phase == "clue" and seat in view.clue_givers else "speak"
 
-    def clue_ok(self, seat: str, view: PublicView, now: float) -> bool:
+    def clue_ok(self, seat: Seat, view: PublicView, now: float) -> bool:
         giver = self.giver(view, seat)
         if giver is not None:
             self.screen.holds.start(giver, "key", now, view.version)
         return True
 
-    def clue_touch(self, view: PublicView) -> bool:
-        """Without buttons: a touch shows the clue giver's key, the next one hides it and opens the clue entry
-        (typed on a keyboard)."""
+    def clue_touch(self, view: PublicView, now: float) -> bool:
+        """Without buttons: a finger held on the screen shows the clue giver's key, like OK held, and lifting it
+        hides the key and opens the clue entry (typed on a keyboard)."""
         giver = self.giver(view, "A") or "A"
-        if self.touch_key is None:
-            self.touch_key = giver
-        else:
-            seat, self.touch_key = self.touch_key, None
-            self.open_entry(seat)
+        if giver not in self.screen.holds:
+            self.screen.holds.start(giver, "key", now, view.version, by="touch")
         return True
 
-    def open_entry(self, seat: str) -> None:
+    def open_entry(self, seat: Seat) -> None:
         self.hs_seat = seat
         self.screen.entry = ClueEntry(seat)
 
-    def exit(self) -> None:
-        self.touch_key = None  # a key shown by touch is hidden when the screen is left
-
-    def giver(self, view: PublicView, seat: str) -> str | None:
+    def giver(self, view: PublicView, seat: Seat) -> Seat | None:
         if self.hs_seat in view.clue_givers:
             return self.hs_seat
         if len(view.clue_givers) == 1:
-            return str(view.clue_givers[0])
+            return view.clue_givers[0]
         return seat if seat in view.clue_givers else None
 
     def shared(self, view: PublicView, play: m.PlayUi) -> m.SharedUi:
@@ -541,18 +579,14 @@ class HotSeatPresentation(TablePresentation):
             if hold.what == "key":
                 if hold.shown:
                     key = s.session.seat_view(seat).key
-                    return m.HotSeatUi("key", seat, (s.tr("hotseat.release"),), 1.0, key,  # type: ignore[arg-type]
+                    return m.HotSeatUi("key", seat, (s.tr("hotseat.release"),), 1.0, key,
                                        orientation, s.pictures, s._labels())
                 fraction = hold.fraction(s.host.clock.now())
-                return m.HotSeatUi("privacy", seat, self.privacy_lines(seat), fraction,  # type: ignore[arg-type]
+                return m.HotSeatUi("privacy", seat, self.privacy_lines(seat), fraction,
                                    None, orientation, s.pictures, s._labels())
-        if self.touch_key is not None and view.phase == "clue" and s.entry is None:
-            key = s.session.seat_view(self.touch_key).key
-            return m.HotSeatUi("key", self.touch_key, (s.tr("hotseat.touch_hide"),), 1.0,  # type: ignore[arg-type]
-                               key, orientation, s.pictures, s._labels())
         if view.phase == "clue" and s.entry is None:
             seat = self.giver(view, "A") or "A"
-            return m.HotSeatUi("privacy", seat, self.privacy_lines(seat), 0.0, None,  # type: ignore[arg-type]
+            return m.HotSeatUi("privacy", seat, self.privacy_lines(seat), 0.0, None,
                                orientation, s.pictures, s._labels())
         if s.entry is not None:
             return self.entry_panel(play)
@@ -579,17 +613,18 @@ class HotSeatPresentation(TablePresentation):
                             entry)
         return play
 
-    def privacy_lines(self, seat: str) -> tuple[str, ...]:
+    def privacy_lines(self, seat: Seat) -> tuple[str, ...]:
         s = self.screen
         sand = s.hourglass_text()  # the small hourglass stays in sight on the privacy screen
-        return (s.tr("hotseat.look_away", seat=other(seat)),  # type: ignore[arg-type]
+        return (s.tr("hotseat.look_away", seat=other(seat)),
                 s.tr("hotseat.hold_ok", seat=seat)) + ((sand,) if sand else ())
 
 
-def _card_at(pos: tuple[float, float], size: tuple[int, int], pictures: bool) -> int | None:
+def _card_at(pos: tuple[float, float], size: tuple[int, int], pictures: bool,
+             board: Board = DUET_BOARD) -> int | None:
     """The card under a normalised touch position, by the renderer's grid layout."""
     x, y = pos
-    cells = grid_layout(size, pictures=pictures).cells
+    cells = grid_layout(size, board.columns, board.rows, pictures=pictures).cells
     px, py = x * size[0], y * size[1]
     for index, rect in enumerate(cells):
         if rect.collidepoint(px, py):
@@ -606,7 +641,7 @@ class GameOverScreen(Screen):
     def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
         super().__init__(host)
         ui = ui if ui and ui.get("screen") == "gameover" else {}
-        self.confirmed: list[str] = list(ui.get("confirmed", []))
+        self.confirmed: list[Seat] = [parse_seat(s) for s in ui.get("confirmed", [])]
 
     def ui_state(self) -> dict[str, Any] | None:
         return {"screen": "gameover", "confirmed": list(self.confirmed)}
@@ -617,7 +652,7 @@ class GameOverScreen(Screen):
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "touch" and not self.revealed:
-            seat = next(s for s in ("A", "B") if s not in self.confirmed)
+            seat = next(s for s in SEATS if s not in self.confirmed)
             self.confirmed.append(seat)
             return
         if event.kind not in ("press", "touch"):
@@ -647,15 +682,15 @@ class GameOverScreen(Screen):
         )
         prompt = tr("over.prompt_leave") if self.revealed else tr("over.prompt_confirm")
         keys = session.revealed_keys() if self.revealed else None
-        options = self.host.game.options
+        options = self.host.game.opts
         shared = m.GameOverUi(tr("over.won" if won else "over.lost"), reason, score_line, verdict, summary,
                               prompt,
-                              tuple(self.confirmed), keys, won,  # type: ignore[arg-type]
-                              options.get("orientation", "table"), bool(options.get("pictures")),
+                              tuple(self.confirmed), keys, won,
+                              options.orientation or "table", options.pictures,
                               {k: tr(f"label.{k}") for k in LABELS})
-        oleds: dict[str, Any] = {}
-        seat_views: dict[str, Any] = {}
-        for seat in ("A", "B"):
+        oleds: dict[Seat, m.OledUi | None] = {}
+        seat_views: dict[Seat, m.OledView] = {}
+        for seat in SEATS:
             seat_views[seat] = session.seat_view(seat)
             lines = [reason]
             if score_line:

@@ -7,15 +7,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from device import packs, solo
+from device import modes, packs, solo
 from device.degraded import oled_missing
+from device.modes import Family, Mode
 from device.render import models as m
 from device.screens import flows
 from device.screens.base import Frame, Host, Screen
-from device.screens.help import KIND_HELP, ConfirmScreen, HelpIndexScreen, HelpScreen, SoloInfoScreen
+from device.screens.help import ConfirmScreen, HelpIndexScreen, HelpScreen, SoloInfoScreen
 from device.version import version
-from engine.errors import IllegalAction
-from hardware.base import InputEvent
+from engine import languages
+from engine.duet import MAX_TOKENS, STANDARD_TOKENS
+from engine.seats import SEATS, Seat
+from hardware.base import DIRECTIONS, InputEvent
 
 
 @dataclass
@@ -99,15 +102,10 @@ class MenuScreen(ListScreen):
         out: list[Item] = []
         current = host.storage.current_game()
         if current is not None:
-            out.append(Item("menu.resume", lambda: flows.resume(host)))
+            out.append(Item("menu.resume", lambda: flows.resume(host), value=saved_name(host, current)))
         out += [
-            Item("menu.duet", lambda: host.switch(SetupScreen(host, "duet", self))),
-            Item("menu.missions", lambda: host.nav.missions(self)),
-            Item("menu.classic", lambda: host.nav.classic_setup("classic", self)),
-            Item("menu.pictures", lambda: host.nav.classic_setup("pictures", self)),
-            Item("menu.duet_pictures", lambda: host.switch(SetupScreen(host, "duet_pictures", self))),
-            Item("menu.hotseat", lambda: host.switch(SetupScreen(host, "hotseat", self))),
-            _solo_item(host, self),
+            *(_solo_item(host, self) if mode.solo else self._mode_item(mode) for mode in modes.modes()
+              if not mode.remote),  # remote play adds its rows below (``host.nav.menu_extras``)
             Item("menu.stats", lambda: host.switch(StatsScreen(host, self))),
             Item("help.menu", lambda: host.switch(HelpIndexScreen(host, self))),
             Item("menu.settings", lambda: host.switch(SettingsScreen(host, self))),
@@ -117,10 +115,19 @@ class MenuScreen(ListScreen):
             out = [self._asks_first(i) if i.key in NEW_GAME and i.enabled else i for i in out]
         # café mode, and a missing seat screen (device.degraded), suggest hot-seat: first after "resume"
         if host.settings.get("cafe_mode") or oled_missing(host):
-            hotseat = [i for i in out if i.key == "menu.hotseat"]
-            out = [i for i in out if i.key == "menu.resume"] + hotseat + \
-                [i for i in out if i.key not in ("menu.resume", "menu.hotseat")]
+            first = ("menu.resume", modes.HOTSEAT.label)
+            out = [i for i in out if i.key == first[0]] + [i for i in out if i.key == first[1]] + \
+                [i for i in out if i.key not in first]
         return out
+
+    def _mode_item(self, mode: Mode) -> Item:
+        """A game mode's row: its set-up (the mission map for a mission)."""
+        host = self.host
+        if mode.mission:
+            return Item(mode.label, lambda: host.nav.missions(self))
+        if mode.family is Family.CLASSIC:
+            return Item(mode.label, lambda: host.nav.classic_setup(mode, self))
+        return Item(mode.label, lambda: host.switch(SetupScreen(host, mode, self)))
 
     def go_back(self) -> None:
         pass  # the menu is the bottom of the stack
@@ -154,14 +161,29 @@ def asking_before_replacing(host: Host, back: Screen, item: Item,
             start()
 
     def ask() -> None:
-        host.switch(ConfirmScreen(host, "replace", act=replace, safe=lambda: host.switch(back)))
+        current = host.storage.current_game()
+        game = saved_name(host, current) if current is not None else ""
+        host.switch(ConfirmScreen(host, "replace", act=replace, safe=lambda: host.switch(back),
+                                  fields={"game": game}))
 
     return Item(item.key, ask, item.enabled, item.value, item.reason, item.info)
 
 
+def saved_name(host: Host, row: Any) -> str:
+    """What the saved game is, as the menu and the questions name it: its mode, and for a mission its team
+    sheet and city ("Mission map · LES AS · Prague")."""
+    kind = "missions" if row.kind == "mission" else str(row.kind)
+    parts = [host.tr(f"menu.{kind}")]
+    if row.sheet is not None:
+        parts += [name for sheet, name in host.storage.sheets() if sheet == row.sheet]
+    if row.mission:
+        parts.append(str(row.mission))
+    return " · ".join(parts)
+
+
 #: The main menu's rows that start a new game (after a confirmation while another game is saved).
-NEW_GAME = frozenset({"menu.duet", "menu.missions", "menu.classic", "menu.pictures", "menu.duet_pictures",
-                      "menu.hotseat", "menu.solo"})
+NEW_GAME = modes.new_game_labels()
+
 
 
 def _solo_item(host: Host, menu: Screen) -> Item:
@@ -178,7 +200,7 @@ def _solo_item(host: Host, menu: Screen) -> Item:
     def explain() -> None:  # OK on the disabled row: a page that says what to do, in the box's language
         host.switch(SoloInfoScreen(host, found.reason, menu))
 
-    return Item("menu.solo", open_setup, enabled=found.ok, value=None if found.ok else host.tr("solo.off"),
+    return Item(modes.SOLO.label, open_setup, enabled=found.ok, value=None if found.ok else host.tr("solo.off"),
                 reason=reason, info=None if found.ok else explain)
 
 
@@ -203,7 +225,8 @@ class PauseScreen(ListScreen):
         elif sand == "paused":
             items.append(Item("pause.hourglass_resume", lambda: self._hourglass("resume")))
         return items + [
-            Item("pause.penalty", self._penalty, enabled=can_penalise),
+            Item("pause.penalty", self._penalty, enabled=can_penalise,
+                 reason=None if can_penalise else self.tr("pause.penalty_why")),
             Item("help.pause", self._help),
             Item("pause.leave", self._leave),
             Item("pause.abandon", self._abandon),
@@ -218,10 +241,7 @@ class PauseScreen(ListScreen):
         assert session is not None
         action = session.penalty_action()
         if action is not None:
-            try:
-                self.host.game.act(action, session.version)
-            except IllegalAction:
-                pass
+            self.host.game.play(action, session.version)  # refused: nothing happens
         self.host.nav.game(self.game.ui_state())
 
     def _leave(self) -> None:
@@ -230,21 +250,73 @@ class PauseScreen(ListScreen):
 
     def _help(self) -> None:
         """The help of the game being played (its kind), back to this pause menu."""
-        self.host.switch(HelpScreen(self.host, KIND_HELP.get(self.host.game.kind, "duet"), self))
+        self.host.switch(HelpScreen(self.host, modes.by_kind(self.host.game.kind).help, self))
 
     def _abandon(self) -> None:
         def abandon() -> None:
+            shown = revealed_frame(self.host)  # both keys, read before the game is closed
             self.host.game.abandon()
-            self.host.switch(MenuScreen(self.host))
+            self.host.switch(AbandonedScreen(self.host, shown) if shown is not None else MenuScreen(self.host))
 
         self.host.switch(ConfirmScreen(self.host, "abandon", act=abandon, safe=lambda: self.host.switch(self)))
 
 
+def revealed_frame(host: Host) -> Frame | None:
+    """The game in play with every key shown (both Duet sides, the classic key), for the players to look at
+    after they abandon it; None without a game."""
+    from device.screens.play import LABELS  # (play imports nothing of the shell's; lazy all the same)
+    from engine.session import ClassicSession, DuetSession
+
+    session = host.game.session
+    tr = host.tr
+    options = host.game.options
+    orientation = options.get("orientation", host.settings.get("orientation", "table"))
+    title, prompt = tr("over.abandoned"), tr("over.prompt_leave")
+    labels = {k: tr(f"label.{k}") for k in LABELS}
+    oled = m.OledTextUi(title, (tr("over.abandoned_line"), prompt))
+    if isinstance(session, DuetSession):
+        view = session.public_view()
+        keys = {"A": session.state.key.a, "B": session.state.key.b}
+        shared: Any = m.GameOverUi(title, tr("over.abandoned_line"), None, None, (), prompt, ("A", "B"), keys,
+                                   False, orientation, bool(options.get("pictures")), labels)
+        return Frame(shared=shared, view=view, oleds={"A": oled, "B": oled}, ring_view=view)
+    if isinstance(session, ClassicSession):
+        cview = session.public_view()
+        cards = tuple(m.ClassicCard(c, session.state.key.cards[i])  # type: ignore[arg-type]
+                      for i, c in enumerate(session.state.cards))
+        shared = m.ClassicPlayUi(title, "R", cview.columns, cview.rows, "", "",
+                                 {k: str(v) for k, v in cview.left.items()}, prompt, title, (), None, None,
+                                 session.mode == "pictures", (), cards,
+                                 {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")}, orientation)
+        return Frame(shared=shared, view=cview, oleds={"A": oled, "B": oled}, ring_view=cview)
+    return None
+
+
+class AbandonedScreen(Screen):
+    """An abandoned game's keys, shown once before the menu (OK, STOP, MENU or a touch goes on)."""
+
+    name = "abandoned"
+    attract = False
+
+    def __init__(self, host: Host, shown: Frame) -> None:
+        super().__init__(host)
+        self.shown = shown
+
+    def handle(self, event: InputEvent) -> None:
+        if (event.kind == "press" and event.button in ("ok", "stop", "menu")) or event.kind == "touch":
+            self.host.switch(MenuScreen(self.host))
+
+    def frame(self) -> Frame:
+        return self.shown
+
+
 # -- set-up --------------------------------------------------------------------------------------------------
 
-TOKENS = (9, 10, 11)
-PACKS = ("fr", "en", "ro")
-LANGS = ("fr", "en", "ro")
+TOKENS = tuple(range(STANDARD_TOKENS, MAX_TOKENS + 1))  # 9, 10, 11: the box holds 11 timer tokens
+#: In café mode the settings a guest may still change without the PIN (docs/kiosk.md, "Café mode"): the language
+#: alone, whose values are written each in its own language, so a guest can always switch back. Everything else
+#: (sound, volume, brightness, orientation, speech) is in the admin menu.
+CAFE_PUBLIC: tuple[str, ...] = ("language",)
 
 
 class OptionsScreen(Screen):
@@ -286,9 +358,10 @@ class SetupScreen(OptionsScreen):
 
     name = "setup"
 
-    def __init__(self, host: Host, kind: str, back: Screen | None = None) -> None:
+    def __init__(self, host: Host, kind: Mode | str, back: Screen | None = None) -> None:
         super().__init__(host)
-        self.kind = kind
+        self.mode = modes.by_kind(kind)
+        self.kind = self.mode.kind
         self.back = back
         s = host.settings
         self.values = {
@@ -297,9 +370,7 @@ class SetupScreen(OptionsScreen):
             "clues": s["clues"],
             "several": bool(s["several_clues"]),
         }
-        self.rows = ["tokens", "pack", "clues", "several", "start"]
-        if kind == "duet_pictures":
-            self.rows.remove("pack")
+        self.rows = list(self.mode.setup_rows)
         self.selected = len(self.rows) - 1
         self._pack: tuple[str, str | None] | None = None  # (pack, its label): read on enter and on change
 
@@ -324,7 +395,7 @@ class SetupScreen(OptionsScreen):
         return table[row]
 
     def begin(self) -> None:
-        flows.start_duet(self.host, self.kind, tokens=self.values["tokens"], pack=self.values["pack"],
+        flows.start_duet(self.host, self.mode, tokens=self.values["tokens"], pack=self.values["pack"],
                          clues=self.values["clues"], several=self.values["several"])
 
     def _value(self, row: str) -> str:
@@ -340,7 +411,7 @@ class SetupScreen(OptionsScreen):
     def frame(self) -> Frame:
         rows = tuple(m.MenuItem(self.tr(f"setup.{r}"), True, None if r == "start" else self._value(r))
                      for r in self.rows)
-        title = self.tr(f"setup.title_{self.kind}")
+        title = self.tr(self.mode.setup_title)
         ui = m.SetupUi(title, rows, self.selected, self.rows[self.selected] != "start", self.tr("hint.setup"))
         oled = m.MenuUi(title, rows, self.selected, self.tr("hint.setup"))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
@@ -457,7 +528,14 @@ class SettingsScreen(Screen):
             self._files = (pack, label, version() if self.admin else "")
         return self._files
 
+    @property
+    def locked(self) -> bool:
+        """The guests' settings of a café box: only ``CAFE_PUBLIC``, the rest behind the PIN."""
+        return not self.admin and bool(self.host.settings.get("cafe_mode"))
+
     def rows(self) -> list[str]:
+        if self.locked:
+            return [*CAFE_PUBLIC, "back"]
         rows = ["language", "orientation", "brightness", "volume", "muted"]
         if self.admin:
             rows = ["language", "pack", "tokens", "brightness", "volume", "muted", "cafe_mode", "idle_minutes",
@@ -469,7 +547,7 @@ class SettingsScreen(Screen):
         return rows + ["back"]
 
     def _options(self, row: str) -> tuple[Any, ...] | None:
-        return {"language": LANGS, "pack": packs.pack_names(self.host.storage.directory), "tokens": TOKENS,
+        return {"language": languages.CODES, "pack": packs.pack_names(self.host.storage.directory), "tokens": TOKENS,
                 "brightness": BRIGHTNESS, "volume": VOLUME,
                 "muted": (False, True), "cafe_mode": (False, True), "speech_A": (False, True),
                 "speech_B": (False, True), "speech_output_A": SPEECH_OUTPUTS, "speech_output_B": SPEECH_OUTPUTS,
@@ -561,6 +639,8 @@ class SettingsScreen(Screen):
         rows = tuple(m.MenuItem(self.tr(f"settings.{r}"), True, self._value(r)) for r in self.rows())
         title = self.tr("admin.title" if self.admin else "settings.title")
         status = self.status or (f"duetbox {self._read_files()[2]}" if self.admin else "")  # device.version
+        if self.locked:
+            status = self.status or self.tr("settings.cafe_locked")
         ui = m.SettingsUi(title, rows, self.selected, False, self.tr("hint.settings"), status)
         oled = m.MenuUi(title, rows, self.selected, self.status or self.tr("hint.settings"))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
@@ -623,7 +703,7 @@ class PinScreen(_Lapses, Screen):
         self.first = first
         self.digits: list[int] = []
         self.current = 0
-        self.seat: str | None = None  # the seat choosing digits (its OLED alone shows the digit)
+        self.seat: Seat | None = None  # the seat choosing digits (its OLED alone shows the digit)
         self.error: str | None = self.tr("pin.damaged") if mode == "check" and pins.damaged else None
         self._since = host.clock.now()
 
@@ -642,7 +722,7 @@ class PinScreen(_Lapses, Screen):
             return
         if event.kind != "press":
             return
-        if event.seat is not None and event.button in ("up", "down", "left", "right", "ok"):
+        if event.seat is not None and event.button in (*DIRECTIONS, "ok"):
             self.seat = event.seat
         if event.button == "up":
             self.current = (self.current + 1) % 10
@@ -708,8 +788,8 @@ class PinScreen(_Lapses, Screen):
         error = self.tr("pin.wait", n=int(wait + 0.999)) if wait > 0 else self.error
         shared = m.PinUi(title, self.length, len(self.digits), None, error, self.tr("hint.pin"))
         dots = "*" * len(self.digits)
-        oleds: dict[str, m.OledUi | None] = {}
-        for seat in ("A", "B"):
+        oleds: dict[Seat, m.OledUi | None] = {}
+        for seat in SEATS:
             shown = dots + (str(self.current) if seat == self.seat and wait <= 0 else "")
             oleds[seat] = m.OledTextUi(title, (shown or "-", error or ""))
         return Frame(shared=shared, oleds=oleds)

@@ -12,14 +12,16 @@ import dataclasses
 import logging
 from typing import Any
 
-from device import solo
+from device import modes, solo
 from device.render import models as m
 from device.screens import flows
 from device.screens.base import Frame, Host, Screen
 from device.screens.play import DuetPlayScreen, GameOverScreen, _card_at
 from device.screens.shell import OptionsScreen
+from device.seams import ClueRefused, Played
 from engine.actions import Clue
-from engine.errors import InvalidClue
+from engine.board import Board
+from engine.seats import Seat
 from engine.session import DuetSession
 from engine.views import PublicView
 from hardware.base import InputEvent
@@ -107,9 +109,8 @@ def start_solo(host: Host, difficulty: str, clues: str = "strict") -> None:
     words, language = flows.deal_words(host, language)
     session = DuetSession.create(words, host.rng, tokens=solo.TOKENS[difficulty], clues=clues,
                                  language=language)
-    options = {"orientation": host.settings.get("orientation", "table"), "solo": solo.BOX,
-               "difficulty": difficulty}
-    host.game.begin(session, kind="solo", options=options)
+    options = modes.solo_options(host.settings.get("orientation", "table"), solo.BOX, difficulty)
+    host.game.begin(session, kind=modes.SOLO.kind, options=options)
 
 
 # -- play ----------------------------------------------------------------------------------------------------
@@ -130,7 +131,7 @@ class SoloPlayScreen(DuetPlayScreen):
 
     @property
     def difficulty(self) -> str:
-        return str(self.host.game.options.get("difficulty", "normal"))
+        return self.host.game.opts.difficulty or "normal"
 
     def ui_state(self) -> dict[str, Any] | None:
         state = super().ui_state() or {}
@@ -212,7 +213,7 @@ class SoloPlayScreen(DuetPlayScreen):
             return
         assert move.card is not None
         self.plan = {"kind": "guess", "card": move.card, "t0": now, "version": view.version,
-                     "start": self.cursors[solo.BOX], "path": _path(self.cursors[solo.BOX], move.card)}
+                     "start": self.cursors[solo.BOX], "path": _path(self.cursors[solo.BOX], move.card, self.board)}
         self._animate(now)
 
     def _animate(self, now: float) -> None:
@@ -233,13 +234,12 @@ class SoloPlayScreen(DuetPlayScreen):
     def _give_box_clue(self, move: solo.BoxMove, view: PublicView) -> None:
         box = solo.BOX
         index = len(view.clues)
-        try:
-            done = self._act(box, Clue(box, move.word, move.number), view.version)  # type: ignore[arg-type]
-        except InvalidClue as exc:  # the partner runs the same checker; this should not happen
+        outcome = self.moves.play(box, Clue(box, move.word, move.number), view.version)
+        if isinstance(outcome, ClueRefused):  # the partner runs the same checker; this should not happen
             log.warning("the engine refused the box's clue %s %s (%s): given as accepted", move.word,
-                        move.number, exc)
-            done = self._act(box, Clue(box, move.word, move.number, True), view.version)  # type: ignore[arg-type]
-        if not done:
+                        move.number, outcome.problems)
+            outcome = self.moves.play(box, Clue(box, move.word, move.number, True), view.version)
+        if not isinstance(outcome, Played):
             return
         self.ctx.meant[index] = list(move.targets)
         word = (move.word or self.tr("label.no_word")).upper()
@@ -277,8 +277,8 @@ class SoloPlayScreen(DuetPlayScreen):
             return  # the box is guessing: a touch must not move its cursor
         card = event.card
         if card is None and event.pos is not None:
-            card = _card_at(event.pos, self.host.display_size, self.pictures)
-        if card is not None and 0 <= card < 25:
+            card = _card_at(event.pos, self.host.display_size, self.pictures, self.board)
+        if card is not None and self.board.has(card):
             self.cursors[solo.HUMAN] = card
 
     def _give(self, word: str | None, *, override: bool = False) -> None:
@@ -312,7 +312,7 @@ class SoloPlayScreen(DuetPlayScreen):
             return tr("solo.msg_sudden")
         return super()._message(view)
 
-    def _oled(self, seat: str, view: PublicView) -> m.OledUi:
+    def _oled(self, seat: Seat, view: PublicView) -> m.OledUi:
         if seat == solo.BOX:
             return m.OledTextUi(self.tr("solo.oled_title"), (self.tr("solo.oled_box"),))
         ui = super()._oled(seat, view)
@@ -341,17 +341,17 @@ def _partner(host: Host, language: str, directory: Any, difficulty: str) -> Any:
     return partner
 
 
-def _path(start: int, end: int) -> list[int]:
+def _path(start: int, end: int, board: Board = modes.SOLO.board) -> list[int]:
     """The cards a cursor passes from ``start`` to ``end`` (rows first, then columns), ``end`` included."""
-    r, c = divmod(start, 5)
-    r1, c1 = divmod(end, 5)
+    r, c = board.place(start)
+    r1, c1 = board.place(end)
     out = []
     while r != r1:
         r += 1 if r1 > r else -1
-        out.append(r * 5 + c)
+        out.append(board.card(r, c))
     while c != c1:
         c += 1 if c1 > c else -1
-        out.append(r * 5 + c)
+        out.append(board.card(r, c))
     return out
 
 

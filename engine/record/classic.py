@@ -29,6 +29,7 @@ def load_classic(record: Mapping[str, Any]) -> tuple[ClassicState, list[ClassicA
     _require(pictures_key in ("source", "printed"), "'pictures_key' must be 'source' or 'printed'")
     rules_in = record.get("rules", {})
     _require(isinstance(rules_in, dict), "'rules' must be an object")
+    _require(all(isinstance(name, str) for name in rules_in), "'rules' must name each rule with a string")
     clues = rules_in.get("clues", "strict")
     _require(clues in ("strict", "flexible"), "'clues' must be 'strict' or 'flexible'")
     language = record.get("language", rules_in.get("language", "fr"))

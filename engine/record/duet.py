@@ -10,6 +10,7 @@ from ..duet import LANGUAGES, DuetRules, DuetState, apply, clue_givers, new_game
 from ..errors import BadKey, BadRecord, IllegalAction
 from ..keycard import parse_key
 from ..missions import default_map
+from ..seats import SEATS
 from .common import FORMAT, ReplayResult
 from .common import require as _require
 
@@ -18,6 +19,7 @@ def duet_rules_from(record: Mapping[str, Any]) -> tuple[DuetRules, str | None]:
     """The rules and mission of a Duet record; BadRecord when malformed."""
     rules = record.get("rules", {})
     _require(isinstance(rules, dict), "'rules' must be an object")
+    _require(all(isinstance(name, str) for name in rules), "'rules' must name each rule with a string")
     unknown = set(rules) - {"tokens", "mistakes", "clues", "several_clues", "language"}
     _require(not unknown, f"unknown rule(s): {', '.join(sorted(unknown))}")
     language = record.get("language", rules.get("language", "fr"))
@@ -58,7 +60,7 @@ def load_duet(record: Mapping[str, Any]) -> tuple[DuetState, list[DuetAction]]:
     _require(isinstance(words, list) and len(words) == 25 and all(isinstance(w, str) for w in words),
              "'words' must be a list of 25 strings")
     key = record.get("key")
-    _require(isinstance(key, dict) and set(key) == {"A", "B"}, "'key' must be an object with sides 'A' and 'B'")
+    _require(isinstance(key, dict) and set(key) == set(SEATS), "'key' must be an object with sides 'A' and 'B'")
     assert isinstance(key, dict)
     try:
         duet_key = parse_key(key["A"], key["B"])

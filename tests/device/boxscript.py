@@ -138,7 +138,7 @@ def mock_app(tmp: Path, *, seed: int = 5, language: str | None = None) -> Any:
     the caller shuts it down."""
     from device.app import App
     from device.storage import Storage
-    from hardware.box import open_box
+    from hardware.factory import open_box
 
     storage = Storage(tmp / "data")
     if language is not None:

@@ -20,11 +20,11 @@ from boxscript import WORDS, cards, make_record  # noqa: E402
 from device.app import App  # noqa: E402
 from device.screens import flows  # noqa: E402
 from device.screens.shell import AdminScreen, PauseScreen  # noqa: E402
-from device.sound import RecordingMixer, SoundPlayer  # noqa: E402
+from device.services.sound import RecordingMixer, SoundPlayer  # noqa: E402
 from device.storage import Storage  # noqa: E402
 from engine.actions import Clue, Guess  # noqa: E402
 from engine.record import replay  # noqa: E402
-from hardware.box import open_box  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 
 
 @pytest.fixture
@@ -387,8 +387,11 @@ def test_app_hourglass_seconds_shown_in_hotseat(app: App) -> None:
     step(app)
     shared = app.screen.frame().shared
     assert shared.lines[-1] == "◷ 42 s"  # the privacy screen keeps the small hourglass
-    app.box.touch(0)  # touch: the key shows; again: hidden, clue entry open
-    app.box.touch(0)
+    app.box.touch_down(0)  # a finger held: the key shows; lifted: hidden, clue entry open
+    step(app)
+    app.box.advance(0.7)
+    step(app)
+    app.box.touch_up(0)
     step(app)
     assert app.screen.entry is not None
     assert app.screen.frame().shared.message.endswith("◷ 42 s")

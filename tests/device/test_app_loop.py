@@ -17,7 +17,7 @@ from device.app import App  # noqa: E402
 from device.storage import Storage  # noqa: E402
 from engine.actions import Guess  # noqa: E402
 from engine.errors import StaleAction  # noqa: E402
-from hardware.box import open_box  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 
 
 @pytest.fixture

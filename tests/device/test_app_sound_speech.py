@@ -19,11 +19,11 @@ from boxscript import WORDS, cards, make_record  # noqa: E402
 from device.app import App  # noqa: E402
 from device.screens import flows  # noqa: E402
 from device.screens.shell import MenuScreen, SettingsScreen  # noqa: E402
-from device.sound import RecordingMixer, SoundPlayer  # noqa: E402
-from device.speech import Speaker  # noqa: E402
+from device.services.sound import RecordingMixer, SoundPlayer  # noqa: E402
+from device.services.speech import Speaker  # noqa: E402
 from device.storage import Storage  # noqa: E402
 from engine.actions import Clue, Guess  # noqa: E402
-from hardware.box import open_box  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 
 
 class FakeProcess:
@@ -191,7 +191,7 @@ def test_app_no_audio_device_is_no_error(tmp_path: Path, caplog: pytest.LogCaptu
     app, _ = make_app(tmp_path, sound=SoundPlayer(mixer))
     record = make_record(43, actions=[{"type": "clue", "seat": "A", "word": None, "number": 9}])
     app.start(record)
-    with caplog.at_level(logging.WARNING, logger="device.sound"):
+    with caplog.at_level(logging.WARNING, logger="device.services.sound"):
         for card in cards(record, "A", "G")[:3]:
             app.game.act(Guess("B", card), app.game.session.version)
             step(app)
@@ -200,7 +200,7 @@ def test_app_no_audio_device_is_no_error(tmp_path: Path, caplog: pytest.LogCaptu
         step(app)
     assert app.running and app.game.session.public_view().agents_found == 3
     assert mixer.opened == 1  # tried once, then silent: no error loop
-    assert len([r for r in caplog.records if r.name == "device.sound"]) == 1
+    assert len([r for r in caplog.records if r.name == "device.services.sound"]) == 1
     app.shutdown()
 
 

@@ -26,7 +26,7 @@ def _parsers(name: str, monkeypatch: pytest.MonkeyPatch) -> list[argparse.Argume
 
     monkeypatch.setattr(argparse.ArgumentParser, "parse_args", capture)
     monkeypatch.setattr(argparse.ArgumentParser, "parse_known_args", capture)
-    module = importlib.import_module("device.commands." + name.replace("-", "_"))
+    module = importlib.import_module(cli.MODULES.get(name, "device.commands." + name.replace("-", "_")))
     try:
         module.main(["--help"])
     except _Captured:

@@ -15,7 +15,7 @@ from device.app import App  # noqa: E402
 from device.degraded import STRIP, STRIP_BG, DisplayWaitMessages, notice_text  # noqa: E402
 from device.i18n import Translator  # noqa: E402
 from device.storage import Storage  # noqa: E402
-from hardware.box import open_box  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 
 
 def strip_pixels(app: App) -> int:
@@ -127,7 +127,7 @@ def test_shared_display_missing_at_start_shows_a_message_and_keeps_systemd_conte
 
 
 def test_the_leds_ring_waits_for_its_own_device_not_spi() -> None:
-    from device.notify import devices_needed
+    from device.services.notify import devices_needed
     from hardware.config import parse_config
 
     leds = devices_needed(parse_config({"ring": {"driver": "leds"}}))

@@ -35,6 +35,6 @@ def test_make_docs_renders_both_sizes() -> None:
     big = {p.name for p in (IMG / "usage").glob("*.png")}
     small = {p.name for p in (IMG / "usage" / "800x480").glob("*.png")}
     assert small and small <= big
-    # Solo's script runs only where its model is built (`#? solo` in docs/scripts/11-solo.txt): its
+    # Solo's script runs only where DUETBOX_DATA_DIR names a built model (`#? solo` in docs/scripts/11-solo.txt): its
     # 800x480 pictures come with the first `make docs` on such a machine
     assert sorted(n for n in big - small if not n.startswith("solo-")) == []

@@ -23,7 +23,7 @@ from device.screens import classic, help, missions, shell, solo  # noqa: E402
 from device.screens.base import Screen  # noqa: E402
 from device.storage import Storage  # noqa: E402
 from engine.classic import random_classic_key  # noqa: E402
-from hardware.box import open_box  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 
 _FS = ("stat", "lstat", "scandir", "listdir", "open", "access")
 

@@ -225,8 +225,8 @@ def test_hotseat_key_hidden_after_every_screen_change(app: App, leave: Any) -> N
 def test_hotseat_touch_key_hidden_after_a_screen_change(app: App) -> None:
     app.start()
     flows.start_duet(app, "hotseat", pack="en")
-    app.box.touch(0)
-    app.step(0)
+    app.box.touch_down(0)  # a finger held on the privacy screen
+    _touch_step(app, advance=0.7)
     assert app.screen.frame().shared.stage == "key"
     step(app, "press menu", "release menu")
     step(app, "press B.ok", "release B.ok")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from device.hourglass import (
+from device.services.hourglass import (
     AMBER,
     OFF,
     RED,

@@ -20,7 +20,7 @@ from device.render import models as m  # noqa: E402
 from device.screens.shell import ADMIN_IDLE, AdminScreen, PinScreen  # noqa: E402
 from device.storage import DB_NAME, Storage  # noqa: E402
 from hardware.base import InputEvent  # noqa: E402
-from hardware.box import open_box  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 
 
 class FakeTime:

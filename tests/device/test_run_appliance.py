@@ -17,14 +17,14 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from device import notify  # noqa: E402
 from device.app import App  # noqa: E402
 from device.commands import run  # noqa: E402
-from device.notify import Notifier  # noqa: E402
+from device.services import notify  # noqa: E402
+from device.services.notify import Notifier  # noqa: E402
 from device.storage import Storage  # noqa: E402
-from hardware import box as box_module  # noqa: E402
 from hardware import config as config_module  # noqa: E402
-from hardware.box import open_box  # noqa: E402
+from hardware import factory as box_module  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,7 +11,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from boxscript import cards, make_record  # noqa: E402
 
-from device.audio import Audio  # noqa: E402
 from device.game import GameController  # noqa: E402
 from device.i18n import Translator  # noqa: E402
 from device.pin import PinStore  # noqa: E402
@@ -19,6 +18,7 @@ from device.preferences import Settings  # noqa: E402
 from device.screens.base import Screen  # noqa: E402
 from device.screens.play import DuetPlayScreen, GameOverScreen  # noqa: E402
 from device.screens.shell import MenuScreen  # noqa: E402
+from device.services.audio import Audio  # noqa: E402
 from device.storage import Storage  # noqa: E402
 from engine.session import session_from_record  # noqa: E402
 from hardware.base import InputEvent  # noqa: E402

@@ -188,8 +188,11 @@ def test_abandon_asks_first_with_continue_preselected(app: App) -> None:
     assert app.game.playing
     pick(app, "pause.abandon")
     press(app, "right", "ok")
-    assert isinstance(app.screen, MenuScreen) and not app.game.playing
-    assert app.storage.current_game() is None
+    assert not app.game.playing and app.storage.current_game() is None
+    keys = app.frame().shared.keys  # both keys, once, before the menu
+    assert keys is not None and set(keys) == {"A", "B"}
+    press(app, "ok")
+    assert isinstance(app.screen, MenuScreen)
 
 
 @pytest.mark.parametrize("row", ["shutdown", "reboot"])

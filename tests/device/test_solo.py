@@ -8,13 +8,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "partner"))
 
-from tiny_space import BOARD, THEMES, make_vectors  # noqa: E402
+from tiny_space import BOARD, THEMES, export_tiny  # noqa: E402
 
 from device import solo  # noqa: E402
 from device.app import App  # noqa: E402
@@ -25,22 +24,10 @@ from device.screens.shell import MenuScreen  # noqa: E402
 from device.screens.solo import MOVE_SECONDS, MeantScreen, SoloOverScreen, SoloPlayScreen  # noqa: E402
 from device.storage import Storage  # noqa: E402
 from engine import duet  # noqa: E402
-from hardware.box import open_box  # noqa: E402
-from partner.build import write_space  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 from partner.paths import space_path  # noqa: E402
 
 CLUES = [clue for clue, _ in THEMES.values()]
-
-
-def export_tiny(data: Path) -> None:
-    """The tiny space saved where `duetbox partner build` would put the French model."""
-    vectors = make_vectors()
-    words = list(vectors)
-    matrix = np.stack([vectors[w] for w in words])
-    rows = {w: i for i, w in enumerate(words)}
-    clue = CLUES + ["table", "maison"]
-    write_space(space_path("fr", "spacy", data), "fr", "spacy", matrix, rows, clue, {w: 4.0 for w in words},
-                "test vectors")
 
 
 class Spy:
@@ -215,6 +202,30 @@ def _human_clue_then_box_guesses(app: App, view: Any, key_a: str) -> None:
     _run(app, 20.0)  # the box goes on guessing, then stops (or the game ends)
 
 
+def _play_a_turn(app: Any, key_a: str) -> None:
+    """One turn of the solo game, whoever's it is (the human plays through the box's buttons and screen)."""
+    view = app.game.session.public_view()
+    human_turn = "A" in view.clue_givers and (view.clue_givers == ("A",) or view.clues[-1].seat == "B")
+    if view.phase == "guess" and view.guessers == ("A",):
+        _human_guesses(app)
+    elif view.phase == "clue" and human_turn:
+        _human_clue_then_box_guesses(app, view, key_a)
+    elif view.phase == "clue":
+        _box_clue(app)
+        _human_guesses(app)
+    elif view.phase == "sudden_death" and "B" in view.guessers:
+        app.box.press("A.stop")
+        app.step(0)
+        _run(app, 5.0)
+    elif view.phase == "sudden_death":
+        free = [i for i in range(len(view.cards)) if not view.cards[i].covered and "A" not in view.cards[i].marks]
+        app.box.touch(free[0])
+        app.box.hold("A.ok", 700)
+        app.step(0)
+    else:
+        _run(app, 2.0)
+
+
 def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
         env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app, spies, setup = _solo_game(env, monkeypatch)
@@ -245,27 +256,7 @@ def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
         turns = 0
         while not app.game.session.over and turns < 30:
             turns += 1
-            view = app.game.session.public_view()
-            human_turn = "A" in view.clue_givers and (view.clue_givers == ("A",) or view.clues[-1].seat == "B")
-            if view.phase == "guess" and view.guessers == ("A",):
-                _human_guesses(app)
-            elif view.phase == "clue" and human_turn:
-                _human_clue_then_box_guesses(app, view, key_a)
-            elif view.phase == "clue":
-                _box_clue(app)
-                _human_guesses(app)
-            elif view.phase == "sudden_death":
-                if "B" in view.guessers:
-                    app.box.press("A.stop")
-                    app.step(0)
-                    _run(app, 5.0)
-                else:
-                    free = [i for i in range(25) if not view.cards[i].covered and "A" not in view.cards[i].marks]
-                    app.box.touch(free[0])
-                    app.box.hold("A.ok", 700)
-                    app.step(0)
-            else:
-                _run(app, 2.0)
+            _play_a_turn(app, key_a)
         assert app.game.session.over, " | ".join(str(a) for a in app.game.session.state.history)
         # game over: A presses OK for the keys, then OK for "what I meant"
         assert isinstance(app.screen, SoloOverScreen)

@@ -11,8 +11,8 @@ from types import ModuleType
 
 import pytest
 
-from device import sound
-from device.sound import CUES, MixerUnavailable, PygameMixer, RecordingMixer, SoundPlayer, load_cue
+from device.services import sound
+from device.services.sound import CUES, MixerUnavailable, PygameMixer, RecordingMixer, SoundPlayer, load_cue
 
 ROOT = Path(__file__).resolve().parents[2]
 SOUNDS = ROOT / "device" / "data" / "sounds"
@@ -82,7 +82,7 @@ def test_sound_player_volume_zero_is_silent() -> None:
 def test_sound_player_unknown_cue_logs_once_and_never_raises(caplog: pytest.LogCaptureFixture) -> None:
     mixer = RecordingMixer()
     player = SoundPlayer(mixer)
-    with caplog.at_level(logging.WARNING, logger="device.sound"):
+    with caplog.at_level(logging.WARNING, logger="device.services.sound"):
         assert not player.play("trumpet")
         assert not player.play("trumpet")
     assert len(caplog.records) == 1
@@ -94,7 +94,7 @@ def test_sound_player_no_audio_device_logs_one_line_and_stays_silent(
 ) -> None:
     mixer = RecordingMixer(fail_open=True)
     player = SoundPlayer(mixer)
-    with caplog.at_level(logging.DEBUG, logger="device.sound"):
+    with caplog.at_level(logging.DEBUG, logger="device.services.sound"):
         for _ in range(50):
             for cue in CUES:
                 assert player.play(cue) is False
@@ -113,7 +113,7 @@ def test_sound_player_mixer_failing_mid_game_goes_silent(caplog: pytest.LogCaptu
 
     mixer = BrokenAfterOne()
     player = SoundPlayer(mixer)
-    with caplog.at_level(logging.WARNING, logger="device.sound"):
+    with caplog.at_level(logging.WARNING, logger="device.services.sound"):
         assert player.play("agent")
         assert not player.play("agent")
         assert not player.play("win")
@@ -146,7 +146,7 @@ def test_sound_pygame_mixer_without_device_is_one_log_line(
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", no_device)
     player = SoundPlayer(PygameMixer())
-    with caplog.at_level(logging.DEBUG, logger="device.sound"):
+    with caplog.at_level(logging.DEBUG, logger="device.services.sound"):
         for _ in range(20):
             assert player.play("hourglass_end") is False
     assert len(calls) == 1

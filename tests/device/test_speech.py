@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from device.speech import (
+from device.services.speech import (
     ESPEAK,
     LANGUAGES,
     SeatKeySummary,
@@ -157,7 +157,7 @@ def test_speech_start_failure_logs_once_and_hides_option(caplog: pytest.LogCaptu
         raise FileNotFoundError(2, "No such file or directory", argv[0])
 
     s = Speaker(runner=broken, which=found)
-    with caplog.at_level(logging.WARNING, logger="device.speech"):
+    with caplog.at_level(logging.WARNING, logger="device.services.speech"):
         assert not s.say("one")
         assert not s.say("two")
     assert len(caplog.records) == 1
@@ -341,7 +341,7 @@ def test_speech_headphones_only_without_headphones_speaks_no_key() -> None:
 
 
 def test_speech_find_headphones_reads_the_alsa_cards(tmp_path: Path) -> None:
-    from device.speech import find_headphones
+    from device.services.speech import find_headphones
 
     cards = tmp_path / "cards"
     cards.write_text(

@@ -149,7 +149,7 @@ def test_storage_deck_no_repeat_until_pack_used(tmp_path: Path) -> None:
     from device.app import App
     from device.screens.flows import deal_words
     from engine.words import load_pack
-    from hardware.box import open_box
+    from hardware.factory import open_box
 
     app = App(open_box("mock"), Storage(tmp_path), seed=3)
     pack = load_pack("en")

@@ -6,6 +6,7 @@ back after a restart, and play goes on by itself once storage works again. Finis
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
@@ -25,7 +26,7 @@ from device.render import models as m  # noqa: E402
 from device.storage import DB_NAME, Storage, StorageError  # noqa: E402
 from engine.actions import Clue, Guess, Stop  # noqa: E402
 from engine.session import session_from_record  # noqa: E402
-from hardware.box import open_box  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -277,3 +278,163 @@ def test_storage_stop_is_refused_too(tmp_path: Path) -> None:
         app.game.act(Stop("B"), app.game.session.version)
     faults.mode = None
     app.shutdown()
+
+
+# -- every entry point with the storage failing: start, resume, new game, --start ---------------------------------
+
+def _goes_on_with_the_message(app: App, faults: Faults) -> None:
+    """One message on every screen while it fails, the loop runs, and the box goes on once storage works."""
+    for _ in range(3):
+        app.box.advance(1.0)
+        app.step(0)
+    frame = app.frame()
+    assert isinstance(frame.shared, m.MessageUi) and frame.shared.title == app.tr("storage.title")
+    assert all(isinstance(frame.oleds[s], m.OledTextUi) for s in "AB")
+    assert app.running
+    faults.mode = None
+    app.box.advance(3.0)
+    app.step(0)
+    assert app.storage.problem is None and not isinstance(app.frame().shared, m.MessageUi)
+
+
+def _unfinished_game_with_one_guess(directory: Path) -> list[dict[str, Any]]:
+    app = new_app(directory)
+    record = guessing(app)
+    app.game.act(Guess("B", cards(record, "A", "G")[0]), app.game.session.version)
+    app.shutdown()
+    return saved_actions(directory)
+
+
+@pytest.mark.parametrize("actions", [0, 2], ids=["no-actions", "two-actions"])
+@pytest.mark.parametrize("mode", MODES)
+def test_storage_fault_start_from_a_record_shows_the_menu_and_the_message(mode: str, actions: int,
+                                                                           tmp_path: Path) -> None:
+    """`duetbox run --start REC` on a full (read-only, failing) card: no AssertionError from a screenless draw;
+    the menu with the storage message, the box goes on, the unfinished game already there is kept as it was,
+    and nothing of the refused record stays."""
+    before = _unfinished_game_with_one_guess(tmp_path)
+    faults = Faults()
+    app = new_app(tmp_path, faults)
+    faults.mode = mode
+    record = make_record(12)
+    record["actions"] = [{"type": "clue", "seat": "A", "word": None, "number": 2},
+                         {"type": "guess", "seat": "B", "card": cards(record, "A", "G")[0]}][:actions]
+    app.start(record)  # used to raise AssertionError (App.start -> draw: no screen)
+    assert app.screen is not None and app.screen.name == "menu"
+    assert app.game.session is None and app.game.id is None
+    _goes_on_with_the_message(app, faults)
+    app.shutdown()
+    storage = Storage(tmp_path)
+    try:
+        row = storage.current_game()
+        assert row is not None and storage.actions(row.id) == before  # the earlier game, untouched
+        assert storage.last_game().id == row.id  # the refused one is not there
+    finally:
+        storage.close()
+
+
+def test_storage_fault_start_from_a_record_failing_half_way_takes_the_game_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card fills up after the record's game was created, before its actions: the game is taken back (when
+    storage works again, before anything else is written) and the menu says why."""
+    faults = Faults()
+    app = new_app(tmp_path, faults)
+    real = app.storage.new_game
+
+    def new_game(*args: Any, **kwargs: Any) -> int:
+        game = real(*args, **kwargs)
+        faults.mode = "full"
+        return game
+
+    monkeypatch.setattr(app.storage, "new_game", new_game)
+    app.start(make_record(13, actions=[{"type": "clue", "seat": "A", "word": None, "number": 2}]))
+    assert app.screen is not None and app.screen.name == "menu" and app.game.session is None
+    _goes_on_with_the_message(app, faults)
+    app.shutdown()
+    storage = Storage(tmp_path)
+    try:
+        assert storage.current_game() is None and storage.last_game() is None
+    finally:
+        storage.close()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_storage_fault_resume_on_a_failing_card_plays_on_where_it_stood(mode: str, tmp_path: Path) -> None:
+    """A restart (power back) while the card refuses writes: the game resumes where it stood, the first write
+    that fails shows the message, and the game goes on once the card works; nothing lost."""
+    before = _unfinished_game_with_one_guess(tmp_path)
+    faults = Faults()
+    app = new_app(tmp_path, faults)
+    faults.mode = mode
+    app.start()
+    assert app.game.session is not None and app.game.session.version == len(before)
+    app.box.press("B.right")  # a cursor move: its screen state cannot be saved
+    app.box.release("B.right")
+    app.step(0)
+    assert app.storage.problem is not None
+    _goes_on_with_the_message(app, faults)
+    assert app.game.session is not None and app.screen is not None and app.screen.in_game
+    app.shutdown()
+    assert saved_actions(tmp_path) == before
+
+
+def test_storage_fault_a_game_that_cannot_be_resumed_nor_abandoned_stays(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A saved game the engine refuses, on a full card: the menu (abandoning it could not be written), the box
+    goes on."""
+    _unfinished_game_with_one_guess(tmp_path)
+    faults = Faults()
+    app = new_app(tmp_path, faults)
+    faults.mode = "full"
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        from engine.session import SetupError
+
+        raise SetupError("not a game this box can play")
+
+    monkeypatch.setattr("device.game.session_from_record", broken)
+    app.start()
+    assert app.screen is not None and app.screen.name == "menu"
+    _goes_on_with_the_message(app, faults)
+    app.shutdown()
+
+
+def test_storage_fault_every_start_has_a_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the game controller does, App.start never draws without a screen."""
+    app = new_app(tmp_path)
+    monkeypatch.setattr(app.game, "start_from_record", lambda record: False)
+    app.start(make_record(14))
+    assert app.screen is not None and app.screen.name == "menu"
+    app.shutdown()
+
+
+def test_storage_fault_run_start_on_a_full_card_exits_0_with_one_message(tmp_path: Path) -> None:
+    """The command itself: `duetbox run --start REC --script` on a full card (the shim loaded by a sitecustomize
+    of the test) prints no traceback, ends its script, exit 0, and the snapshot shows the storage message."""
+    record = tmp_path / "rec.json"
+    record.write_text(json.dumps(make_record(15)), "utf-8")
+    script = tmp_path / "s.txt"
+    script.write_text("wait 100\nsnapshot full\n", "utf-8")
+    shim = tmp_path / "shim"
+    shim.mkdir()
+    (shim / "sitecustomize.py").write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "import device.storage as st\n"
+        "from storage_faults import Faults\n"
+        "faults = Faults()\n"
+        "real = st.Storage.__init__\n"
+        "def init(self, *a, **k):\n"
+        "    k['factory'] = faults.factory()\n"
+        "    real(self, *a, **k)\n"
+        "    faults.mode = 'full'\n"
+        "st.Storage.__init__ = init\n", "utf-8")
+    data = tmp_path / "data"
+    env = dict(os.environ, PYTHONPATH=f"{shim}:{ROOT}", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    result = subprocess.run([sys.executable, "-m", "device.cli", "run", "--hardware", "mock", "--start", str(record),
+                             "--script", str(script), "--data-dir", str(data), "--snapshots", str(tmp_path)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr[-1500:]
+    assert "Traceback" not in result.stderr
+    assert "database or disk is full" in result.stderr
+    assert (tmp_path / "full-shared.png").exists()

@@ -41,7 +41,7 @@ def test_the_admin_screen_shows_the_version(tmp_path: Path) -> None:
     from device.app import App
     from device.screens.shell import AdminScreen, SettingsScreen
     from device.storage import Storage
-    from hardware.box import open_box
+    from hardware.factory import open_box
 
     app = App(open_box("mock"), Storage(tmp_path / "data"), seed=1)
     try:

@@ -125,3 +125,37 @@ def test_export_without_openscad_says_so_in_one_line(tmp_path):
                           capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 1
     assert proc.stderr.strip().count("\n") == 0 and "openscad is not installed" in proc.stderr
+
+
+def test_the_corner_blocks_stand_on_the_bottom_and_come_out_of_the_boms_strip():
+    """Each block sits in an inside corner on the bottom panel (its screw at half a block from the walls) and is
+    1 mm short of the top; four of them, with saw cuts, come out of the strip the BOM buys."""
+    lay = load_layout()
+    T, H = lay.box["material"], lay.box["height"]
+    block = lay.data["design"]["corner_block"]
+    bom = {name: qty for name, _, qty, _ in lay.bom(sheets=1)}
+    strip = next(name for name in bom if "wooden strip" in name)
+    size = re.search(r"(\d+) x (\d+) mm square wooden strip, (\d+) cm \(four corner blocks, (\d+) mm each\)", strip)
+    assert size, strip
+    side, _, length_cm, each = (int(v) for v in size.groups())
+    assert side == block, f"the model's blocks are {block} mm, the strip {side} mm"
+    assert each == H - 2 * T - 1, f"a block between the bottom and the top is {H - 2 * T - 1} mm, the BOM says {each}"
+    assert 4 * each + 3 * 2 <= length_cm * 10
+    scad = (ROOT / "enclosure" / "duetbox.scad").read_text(encoding="utf-8")
+    assert "corner_block_length = H - 2 * T - 1;" in scad
+    assert "[p[0] - corner_block / 2, p[1] - corner_block / 2, T]" in scad  # standing on the bottom panel
+    doc = (ROOT / "docs" / "build.md").read_text(encoding="utf-8")
+    assert f"{each} mm long" in doc and "flush with the bottom edge" not in doc
+
+
+def test_a_pi_5_on_the_3_a_inlet_is_refused_in_one_line(tmp_path):
+    """A Pi 5 (1.9 A with its cooler) and the rest of the box leave a 3 A inlet nothing for the ring."""
+    text = (ROOT / "hardware" / "data" / "box.toml").read_text(encoding="utf-8")
+    bad = tmp_path / "box.toml"
+    bad.write_text(text.replace('board = "pi4"', 'board = "pi5"'), encoding="utf-8")
+    with pytest.raises(LayoutError, match=r'usbc_panel inlet gives 3000 mA .* power_inlet = "usbc_pd"'):
+        load_layout(bad)
+    good = text.replace('board = "pi4"', 'board = "pi5"').replace('power_inlet = "usbc_panel"',
+                                                                   'power_inlet = "usbc_pd"')
+    bad.write_text(good, encoding="utf-8")
+    assert load_layout(bad).max_brightness() == 1.0

@@ -6,7 +6,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
 
-from hardware.box import open_box  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 from hardware.mock import MockBox  # noqa: E402
 
 

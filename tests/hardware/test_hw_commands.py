@@ -4,7 +4,7 @@ import pytest
 
 from device.cli import main as cli
 from device.commands import hw_test
-from hardware.box import open_box
+from hardware.factory import open_box
 from hardware.mock import FakeClock
 from hardware.testpattern import oled_pattern, ring_chase
 

@@ -139,3 +139,43 @@ def test_config_is_frozen():
     cfg = load_config(None)
     with pytest.raises(AttributeError):
         cfg.ring = None  # type: ignore[misc]
+
+
+def test_config_refuses_a_ring_brightness_the_supply_cannot_carry(tmp_path):
+    """brightness 1.0 on 16 LEDs is about 1 A: more than a 3 A supply leaves once the rest of the box peaks."""
+    problems = check_config_file(write(tmp_path, "[ring]\nbrightness = 1.0\n"))
+    assert len(problems) == 1 and problems[0].startswith("ring.brightness: 1 x 16 LEDs x 60 mA = 960 mA")
+    assert "at most 0.62" in problems[0] and "\n" not in problems[0]
+    assert check_config_file(write(tmp_path, "[ring]\nbrightness = 0.6\n")) == []
+    assert check_config_file(write(tmp_path, "[ring]\ncount = 24\nbrightness = 0.5\n"))  # 720 mA > 600
+    # a bigger supply (the Pi 5 build's 5 A inlet) carries a full-white ring
+    big = "[ring]\nbrightness = 1.0\n[power]\nsupply_ma = 5000\nothers_ma = 3000\n"
+    assert check_config_file(write(tmp_path, big)) == []
+    assert any("power.others_ma" in p for p in check_config_file(
+        write(tmp_path, "[power]\nsupply_ma = 2000\nothers_ma = 2400\n")))
+    with pytest.raises(ConfigError, match="ring.brightness"):
+        load_config(write(tmp_path, "[ring]\nbrightness = 0.9\n"))
+
+
+def test_config_power_defaults_are_the_budget_of_box_toml():
+    """default.toml's power figures are the ones docs/hardware.md's budget computes from box.toml's parts."""
+    from hardware.config import RING_LED_MA
+    from hardware.layout import load_layout
+
+    lay, cfg = load_layout(), load_config(None)
+    assert (cfg.power.supply_ma, cfg.power.others_ma) == (lay.supply_ma, lay.others_ma)
+    assert RING_LED_MA == lay.led_ma
+    assert cfg.ring.brightness <= lay.max_brightness(cfg.ring.count)
+    pi5 = lay.with_choice(board="pi5", power_inlet="usbc_pd")
+    assert (pi5.supply_ma, pi5.others_ma) == (5000, 3000)
+
+
+def test_config_keeps_the_amplifiers_pins_off_the_buttons_unless_there_is_none(tmp_path):
+    """GPIO18-21 are the I2S amplifier's; a box wired before it (seat B on 20 and 21) says it has none."""
+    old = "[buttons.B]\nok = 20\nstop = 21\n"
+    problems = check_config_file(write(tmp_path, old))
+    assert any(p.startswith("buttons.B.ok: GPIO20 clashes with I2S") for p in problems)
+    assert any(p.startswith("buttons.B.stop: GPIO21 clashes with I2S DOUT") for p in problems)
+    assert check_config_file(write(tmp_path, old + "[sound]\namplifier = false\n")) == []
+    assert any("GPIO10 clashes" in p for p in check_config_file(
+        write(tmp_path, "[buttons.B]\nok = 10\n[sound]\namplifier = false\n")))

@@ -139,7 +139,7 @@ def test_without_a_wait_a_missing_display_raises_and_releases_the_rest(factory, 
 
 
 def test_missing_oleds_on_the_mock_follows_a_vanished_panel():
-    from hardware.box import open_box
+    from hardware.factory import open_box
 
     box = open_box("mock")
     try:

@@ -2,8 +2,8 @@ import pygame
 import pytest
 from PIL import Image, ImageDraw
 
-from hardware.box import open_box
 from hardware.emulator import EmulatorBox, oled_look
+from hardware.factory import open_box
 from hardware.mock import FakeClock
 
 

@@ -4,8 +4,9 @@ from PIL import Image, ImageDraw
 
 import hardware
 from hardware.base import InputEvent
-from hardware.box import Box, open_box
+from hardware.box import Box
 from hardware.config import load_config
+from hardware.factory import open_box
 from hardware.mock import FakeClock, MockBox, parse_button
 
 
@@ -165,8 +166,8 @@ def test_box_import_needs_no_pi_library():
         "        if name.split('.')[0] in blocked:\n"
         "            raise ImportError('blocked ' + name)\n"
         "sys.meta_path.insert(0, Block())\n"
-        "import hardware, hardware.box, hardware.emulator, hardware.pi\n"
-        "b = hardware.box.open_box('mock'); b.close()\n"
+        "import hardware, hardware.factory, hardware.emulator, hardware.pi\n"
+        "b = hardware.factory.open_box('mock'); b.close()\n"
         "print('ok')\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from partner.space import VectorSpace
@@ -38,3 +40,17 @@ def make_space(name: str = "tiny", seed: int = 3, noise: float = 0.12) -> Vector
     vectors = make_vectors(seed, noise)
     clues = [clue for clue, _ in THEMES.values()] + OTHER_CLUES
     return VectorSpace.from_vectors("fr", name, vectors, clues)
+
+
+def export_tiny(data: Path) -> None:
+    """The tiny space saved where `duetbox partner build` would put the French model (``data``/partner/)."""
+    from partner.build import write_space
+    from partner.paths import space_path
+
+    vectors = make_vectors()
+    words = list(vectors)
+    matrix = np.stack([vectors[w] for w in words])
+    rows = {w: i for i, w in enumerate(words)}
+    clue = [clue for clue, _ in THEMES.values()] + ["table", "maison"]
+    write_space(space_path("fr", "spacy", data), "fr", "spacy", matrix, rows, clue, {w: 4.0 for w in words},
+                "test vectors")

@@ -18,7 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from device.remote.app import RemoteApp  # noqa: E402
 from device.remote.transport import BrokerConfig  # noqa: E402
 from device.storage import Storage  # noqa: E402
-from hardware.box import open_box  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 
 #: Every wait of these tests is bounded: a broken link fails the test in seconds instead of hanging it.
 WAIT = 15.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from remotebox import _mosquitto
 
-from device.bench_remote import measure_remote, remote_table
+from bench.remote import measure_remote, remote_table
 
 
 def test_the_remote_bench_measures_moves_both_ways() -> None:

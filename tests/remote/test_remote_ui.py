@@ -89,7 +89,7 @@ def test_the_partners_cursor_and_clue_reach_the_other_box(tmp_path: Path, broker
     from device.remote.app import RemoteApp
     from device.storage import Storage
     from engine.actions import Clue
-    from hardware.box import open_box
+    from hardware.factory import open_box
 
     host = make_box(tmp_path / "host", broker, seed=1)
     storage = Storage(tmp_path / "guest")

@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PROJECT = ("engine", "hardware", "device", "partner")
+PROJECT = ("engine", "hardware", "device", "partner", "bench", "common")
 
 
 def _modules(package: str) -> dict[str, Path]:
@@ -69,13 +69,8 @@ def test_screens_never_import_the_app_or_its_loop() -> None:
     assert bad == []
 
 
-def test_device_has_no_import_cycle() -> None:
-    graph: dict[str, set[str]] = {}
-    for name, path in _modules("device").items():
-        graph[name] = {k for t, _, _ in _imports(name, path)
-                       if (k := _known(t)) is not None and k.startswith("device") and k != name}
-        # importing device.screens.x also runs the package device.screens: no edge for that (it is empty)
-    cycles = []
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    cycles: list[list[str]] = []
     state: dict[str, int] = {}
 
     def visit(node: str, stack: list[str]) -> None:
@@ -90,7 +85,51 @@ def test_device_has_no_import_cycle() -> None:
     for node in sorted(graph):
         if node not in state:
             visit(node, [node])
-    assert cycles == []
+    return cycles
+
+
+def test_screens_see_neither_the_storage_nor_the_game_controller() -> None:
+    # issue 25: screens get narrow seams (device.seams: the game API, the saved data they may use), not the
+    # database or the controller; the renderers, models only
+    screens = [(n, p) for n, p in _modules("device").items()
+               if n.startswith(("device.screens", "device.render")) or n == "device.remote.screens"]
+    bad = [(n, t) for n, p in screens for t, _, _ in _imports(n, p)
+           if _known(t) in ("device.storage", "device.game", "device.app", "device.preferences")]
+    assert bad == []
+
+
+def test_device_has_no_import_cycle() -> None:
+    graph: dict[str, set[str]] = {}
+    for name, path in _modules("device").items():
+        graph[name] = {k for t, _, _ in _imports(name, path)
+                       if (k := _known(t)) is not None and k.startswith("device") and k != name}
+        # importing device.screens.x also runs the package device.screens: no edge for that (it is empty)
+    assert _cycles(graph) == []
+
+
+def test_no_import_cycle_anywhere_even_through_function_local_imports() -> None:
+    # issue 25: hardware/box.py (then the open_box factory) and its backends imported each other lazily
+    # (a module's own parent packages are left out: Python runs them first anyway, `from partner import giver`)
+    graph = {name: {k for t, _, _ in _imports(name, path)
+                    if (k := _known(t)) is not None and k != name and not name.startswith(k + ".")}
+             for name, path in ALL.items()}
+    assert _cycles(graph) == []
+
+
+def test_the_benchmarks_and_the_neutral_package_sit_outside_the_app() -> None:
+    # issue 25: the app never imports its benchmarks; common/ (read by engine and hardware) imports nothing of ours
+    bad = [(n, t) for n, p in ALL.items() for t, _, _ in _imports(n, p)
+           if (n.split(".")[0] != "bench" and t.split(".")[0] == "bench")
+           or (n.split(".")[0] == "common" and t.split(".")[0] != "common")]
+    assert bad == []
+    assert not [n for n in _modules("device") if "bench" in n]
+
+
+def test_hardware_reads_files_through_the_neutral_package_not_the_engine() -> None:
+    # of the engine, hardware takes the seats alone (one definition of a seat: engine/seats.py)
+    bad = [(n, t) for n, p in _modules("hardware").items() for t, _, _ in _imports(n, p)
+           if t.split(".")[0] in ("engine", "device", "partner") and _known(t) != "engine.seats"]
+    assert bad == []
 
 
 #: Function-local imports of the project's own modules still allowed, each with its reason. Everything else
@@ -99,10 +138,10 @@ LAZY_ALLOWED = {
     # optional heavy dependencies: the solo partner needs numpy (the `ai` extra); the box runs without it
     "device/solo.py", "device/screens/solo.py", "device/commands/partner.py",
     # one module per subcommand, imported when that subcommand runs (`duetbox --help` stays fast)
-    "device/cli.py", "device/docs.py", "device/commands/run.py", "device/commands/bench.py",
+    "device/cli.py", "device/docs.py", "device/commands/run.py", "bench/command.py",
     "device/commands/export.py", "device/commands/hw_test.py", "device/commands/words.py",
     # the backends: `import hardware` must work without pygame or the Pi libraries
-    "hardware/box.py",
+    "hardware/factory.py",
 }
 
 
@@ -115,7 +154,7 @@ def test_no_function_local_import_of_the_project_outside_the_allowed_list() -> N
 def test_the_game_core_has_no_function_local_import() -> None:
     # the parts issue 12 restructured: loop, services, screens, sessions, records
     core = [p for n, p in ALL.items() if n.startswith(("device.screens", "engine.record", "engine.session"))
-            or n in ("device.app", "device.game", "device.inputs", "device.navigation", "device.audio",
+            or n in ("device.app", "device.game", "device.inputs", "device.navigation", "device.services.audio",
                      "device.preferences", "engine.duet", "engine.classic")]
     lazy = [(str(p.relative_to(ROOT)), line) for p in core
             for _, line, top in _imports(".".join(p.relative_to(ROOT).with_suffix("").parts), p) if not top]

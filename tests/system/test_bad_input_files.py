@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from helpers_reliability import duetbox, one_line_error
 
+from common.userfiles import MAX_DEPTH, PACK_LIMIT, RECORD_LIMIT, UnreadableFile, loads_json, read_text
 from device.cli import main as cli
 from device.render.text import ellipsize, fit_size
 from engine.pictures_deck import deck_directory
-from engine.userfiles import MAX_DEPTH, PACK_LIMIT, RECORD_LIMIT, UnreadableFile, loads_json, read_text
 
 DEEP = 100_000  # far past Python's recursion limit
 

@@ -4,18 +4,31 @@ this machine)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
-from helpers_reliability import duetbox
+from helpers_reliability import ROOT, child_env, duetbox
 
-from device.bench import KEYS, TARGETS, i2c_ms, percentile, policy_action, script_lines, setup_record
+from bench.box import KEYS, TARGETS, i2c_ms, percentile, policy_action, script_lines, setup_record
 from engine.actions import Clue, Guess, Stop
 from engine.record import replay
 
 
-def test_bench_quick_json_prints_every_figure() -> None:
-    got = duetbox("bench", "--quick", "--json", timeout=300)
+def bench_json(*args: str) -> dict[str, object]:
+    """``duetbox bench ARGS --json`` as a user runs it (PYGAME_HIDE_SUPPORT_PROMPT not set): its whole stdout is
+    one JSON object (pygame's banner printed there made it unparseable)."""
+    env = child_env()
+    env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)
+    got = subprocess.run([sys.executable, "-m", "device.cli", "bench", *args, "--json"], cwd=ROOT, env=env,
+                         text=True, capture_output=True, timeout=300)
     assert got.returncode == 0, got.stderr[-800:]
     result = json.loads(got.stdout)
+    assert isinstance(result, dict)
+    return result
+
+
+def test_bench_quick_json_prints_every_figure() -> None:
+    result = bench_json("--quick")
     assert result.get("notes") is None, result.get("notes")
     for key in KEYS:
         assert isinstance(result[key], int | float), f"{key} was not measured: {result[key]!r}"
@@ -25,8 +38,15 @@ def test_bench_quick_json_prints_every_figure() -> None:
     assert all(v.startswith(("met", "MISSED")) for v in result["targets"].values())
 
 
+def test_bench_pi_profile_quick_json_is_json_only() -> None:
+    from bench.pi import PROFILE_KEYS
+
+    result = bench_json("--profile", "pi4", "--quick")
+    assert set(PROFILE_KEYS) <= set(result)
+
+
 def test_bench_table_lists_every_figure() -> None:
-    from device.bench import table
+    from bench.box import table
 
     text = table({k: 1.0 for k in KEYS} | {"targets": {"peak_rss_mb": "met (1.0 < 80.0)"}})
     for key in KEYS:

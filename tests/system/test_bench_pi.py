@@ -8,7 +8,7 @@ import random
 import pytest
 from helpers_reliability import duetbox
 
-from device.bench_pi import (
+from bench.pi import (
     BOARDS,
     PROFILE_KEYS,
     PROFILE_TARGETS,

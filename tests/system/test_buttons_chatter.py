@@ -14,7 +14,7 @@ from helpers_reliability import SOAK, soak
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from device.bench import AppDriver, policy_action, setup_record
+from bench.box import AppDriver, policy_action, setup_record
 from engine.actions import Guess, Stop, action_from_dict
 from engine.record import replay
 from hardware.config import load_config

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from helpers_reliability import soak
 
-from device.bench import AppDriver, policy_action, setup_record
+from bench.box import AppDriver, policy_action, setup_record
 from hardware.oled import rotate_for_panel
 
 DEVICES = ("OLED A", "OLED B", "LED ring")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from helpers_reliability import ROOT, child_env, read_db, soak
 
-from device.bench import policy_action, setup_record
+from bench.box import policy_action, setup_record
 from engine import duet
 from engine.record import replay
 

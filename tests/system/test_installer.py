@@ -23,6 +23,8 @@ INSTALL_STEPS = [
     "Enable I2C and SPI (raspi-config nonint)",
     "Set the I2C bus to 400 kHz",
     "Board settings for the LED ring",
+    "Sound output (--audio i2s)",
+    "Free GPIO14 and GPIO15 for seat B's OK and STOP (serial port off)",
     "Boot to the console",
     "Create the user duetbox and its device groups",
     "Install the app in /opt/duetbox (virtualenv with .[pi])",
@@ -189,7 +191,7 @@ def test_installer_dry_run_leaves_a_set_baudrate_alone(fake_boot: dict[str, str]
     config_txt.write_text(f"dtparam=i2c_arm=on\n{line}\n")
     out = run_installer("--dry-run", env=fake_boot).stdout
     assert f"already set: {line}" in out
-    assert not any("append_boot_setting" in cmd for cmd in commands(out))
+    assert not any("append_boot_setting" in cmd and "baudrate" in cmd for cmd in commands(out))
 
 
 def test_installer_dry_run_ignores_a_commented_baudrate(fake_boot: dict[str, str]) -> None:
@@ -382,6 +384,8 @@ case "$name" in
             do_i2c) touch "$state/i2c"; echo "dtparam=i2c_arm=on" >>"$DUETBOX_BOOT_CONFIG" ;;
             do_spi) touch "$state/spi"; echo "dtparam=spi=on" >>"$DUETBOX_BOOT_CONFIG" ;;
             do_boot_behaviour) touch "$state/console" ;;
+            get_serial_cons | get_serial_hw) [ -e "$state/${2#get_}" ] && echo 0 || echo 1 ;;
+            do_serial_cons | do_serial_hw) [ "$3" = 1 ] && rm -f "$state/${2#do_}" ;;
         esac ;;
     systemctl)
         desktop=0
@@ -478,6 +482,8 @@ class Sandbox:
         self.meminfo.write_text("MemTotal:        3882000 kB\n")
         self.state_dir = root / "var" / "lib" / "duetbox"
         self.install_log = root / "var" / "log" / "duetbox-install.log"
+        self.asound_conf = root / "etc" / "asound.conf"
+        self.asound_conf.parent.mkdir(parents=True, exist_ok=True)
         self.boot_config.write_text("# Raspberry Pi OS\ndtparam=audio=on\n\n[cm4]\notg_mode=1\n\n[all]\n")
         (root / "boot" / "cmdline.txt").write_text("console=tty1 root=PARTUUID=x rootwait\n")
 
@@ -499,6 +505,7 @@ class Sandbox:
             "DUETBOX_MEMINFO": str(self.meminfo),
             "DUETBOX_STATE_DIR": str(self.state_dir),
             "DUETBOX_INSTALL_LOG": str(self.install_log),
+            "DUETBOX_ASOUND_CONF": str(self.asound_conf),
         }
         bash = shutil.which("bash") or "/bin/bash"
         return subprocess.run(
@@ -542,7 +549,8 @@ def test_installer_first_run_installs_everything_and_asks_for_a_reboot(sandbox: 
     assert "reboot with: sudo reboot" in result.stdout
     assert not any(c.startswith("systemctl restart") or c == "systemctl reboot" for c in calls)
     text = sandbox.boot_config.read_text()
-    assert text.endswith("[all]\ndtparam=i2c_arm=on\ndtparam=spi=on\ndtparam=i2c_arm_baudrate=400000\n")
+    assert text.endswith("[all]\ndtparam=i2c_arm=on\ndtparam=spi=on\ndtparam=i2c_arm_baudrate=400000\n"
+                         "dtoverlay=max98357a,no-sdmode\n")
 
 
 def test_installer_second_run_changes_nothing_and_starts_the_service(sandbox: Sandbox) -> None:

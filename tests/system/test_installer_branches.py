@@ -162,7 +162,7 @@ def test_the_board_gets_its_core_clock_once(sandbox: Sandbox, board: str, block:
     sandbox.model.write_bytes(MODELS[board].encode() + b"\0")
     assert sandbox.run().returncode == 0
     text = sandbox.boot_config.read_text()
-    assert text.endswith(block), text
+    assert block in text and text.count("core_freq=") == block.count("core_freq="), text
     again = sandbox.run()
     assert again.returncode == 0
     assert sandbox.boot_config.read_text() == text
@@ -302,3 +302,62 @@ def test_a_dry_run_writes_no_log(dry_env: dict[str, str], tmp_path: Path) -> Non
     log = tmp_path / "install.log"
     plan_of(env=dry_env | {"DUETBOX_INSTALL_LOG": str(log)})
     assert not log.exists()
+
+
+# -- sound and the serial port --------------------------------------------------------------------------------------
+
+AMP = "dtoverlay=max98357a,no-sdmode"
+
+
+def test_the_amplifier_overlay_and_the_default_output_are_set_once(sandbox: Sandbox) -> None:
+    sandbox.model.write_bytes(MODELS["pi5"].encode() + b"\0")
+    assert sandbox.run().returncode == 0
+    boot, asound = sandbox.boot_config.read_text(), sandbox.asound_conf.read_text()
+    assert boot.count(AMP) == 1 and boot.rstrip().endswith(AMP)
+    assert 'pcm "hw:CARD=MAX98357A,DEV=0"' in asound and "type dmix" in asound and "card MAX98357A" in asound
+    again = sandbox.run()
+    assert again.returncode == 0
+    assert sandbox.boot_config.read_text() == boot and sandbox.asound_conf.read_text() == asound
+    assert f"already set: {AMP} (left as it is)" in again.stdout
+    assert "already makes ALSA card MAX98357A the default output" in again.stdout
+
+
+def test_an_owners_dac_overlay_and_asound_conf_are_kept(sandbox: Sandbox) -> None:
+    sandbox.boot_config.write_text(sandbox.boot_config.read_text() + "dtoverlay=hifiberry-dac\n")
+    result = sandbox.run()
+    assert result.returncode == 0 and AMP not in sandbox.boot_config.read_text()
+    assert 'pcm "hw:CARD=sndrpihifiberry,DEV=0"' in sandbox.asound_conf.read_text()
+    sandbox.asound_conf.write_text("pcm.!default { type hw card 1 }\n")
+    result = sandbox.run()
+    assert "kept your own" in result.stdout and sandbox.asound_conf.read_text() == "pcm.!default { type hw card 1 }\n"
+
+
+def test_the_pi_4_jack_instead_and_a_pi_5_refused(sandbox: Sandbox) -> None:
+    sandbox.model.write_bytes(MODELS["pi4"].encode() + b"\0")
+    assert sandbox.run("--audio", "jack").returncode == 0
+    assert AMP not in sandbox.boot_config.read_text()
+    assert 'pcm "hw:CARD=Headphones,DEV=0"' in sandbox.asound_conf.read_text()
+    sandbox.model.write_bytes(MODELS["pi5"].encode() + b"\0")
+    refused = sandbox.run("--audio", "jack")
+    assert refused.returncode == 1 and "a Pi 5 has no 3.5 mm jack" in refused.stderr
+    assert refused.stderr.strip().count("\n") <= 2  # the line, and the installer's "stopped at step" line
+
+
+def test_audio_none_and_a_bad_audio_option(sandbox: Sandbox, dry_env: dict[str, str]) -> None:
+    out, plan = plan_of("--audio", "none", env=dry_env)
+    assert "--audio none: the sound configuration is left as it is" in out and "max98357a" not in plan
+    from test_installer import run_installer as run
+
+    bad = run("--dry-run", "--audio", "loud", env=dry_env)
+    assert bad.returncode == 2 and bad.stderr.strip() == "install.sh: --audio takes i2s, jack or none (see --help)"
+
+
+def test_the_serial_port_is_turned_off_once_for_gpio14_and_gpio15(sandbox: Sandbox) -> None:
+    for name in ("serial_cons", "serial_hw"):
+        (sandbox.state / name).touch()
+    assert sandbox.run().returncode == 0
+    calls = sandbox.log.read_text()
+    assert "raspi-config nonint do_serial_cons 1" in calls and "raspi-config nonint do_serial_hw 1" in calls
+    again = sandbox.run()
+    assert "do_serial" not in sandbox.log.read_text()
+    assert "GPIO14 and GPIO15 are plain inputs" in again.stdout

@@ -10,7 +10,7 @@ import logging
 import random
 from pathlib import Path
 
-from device.bench import AppDriver, policy_action, setup_record
+from bench.box import AppDriver, policy_action, setup_record
 from device.screens.base import HOLD_SECONDS
 from engine.actions import Guess
 from hardware.config import load_config

@@ -1,4 +1,4 @@
-"""The systemd notify helper against a real datagram socket and a fake clock (device/notify.py)."""
+"""The systemd notify helper against a real datagram socket and a fake clock (device/services/notify.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from device.notify import DEFAULT_DEVICES, Notifier, devices_needed, socket_address, wait_for_devices
+from device.services.notify import DEFAULT_DEVICES, Notifier, devices_needed, socket_address, wait_for_devices
 
 WATCHDOG_SEC = 30
 
@@ -159,7 +159,7 @@ def test_notify_watchdog_pid_matching_us_keeps_the_watchdog(systemd: FakeSystemd
 
 def test_notify_relative_socket_name_is_refused(caplog: pytest.LogCaptureFixture) -> None:
     calls: list[bytes] = []
-    with caplog.at_level(logging.WARNING, logger="device.notify"):
+    with caplog.at_level(logging.WARNING, logger="device.services.notify"):
         notifier = Notifier(environ={"NOTIFY_SOCKET": "notify.sock"}, sender=calls.append)
     assert not notifier.enabled
     notifier.ready()
@@ -235,7 +235,7 @@ def test_notify_send_failure_is_logged_once_never_raised(
     with tempfile.TemporaryDirectory(prefix="dbx-") as folder:
         env = {"NOTIFY_SOCKET": str(Path(folder) / "gone"), "WATCHDOG_USEC": "2000000"}
         notifier = Notifier(environ=env, clock=clock, pid=None)
-        with caplog.at_level(logging.WARNING, logger="device.notify"):
+        with caplog.at_level(logging.WARNING, logger="device.services.notify"):
             notifier.ready()
             for _ in range(5):
                 clock.advance(1)

@@ -23,7 +23,7 @@ import pytest
 from helpers_reliability import SOAK, integrity, read_db, soak, spawn
 from PIL import Image
 
-from device.bench import policy_action, script_lines, setup_record
+from bench.box import policy_action, script_lines, setup_record
 from engine.actions import action_from_dict
 from engine.record import replay
 
@@ -145,16 +145,7 @@ class Chain:
             if stored[:len(actions)] != actions:
                 self.problems.append(f"{where}: game {gid} lost committed actions ({len(actions)} -> {len(stored)})")
         for gid, game in games.items():
-            if game["seqs"] != list(range(len(game["actions"]))):
-                self.problems.append(f"{where}: game {gid} has a gap in its action numbers {game['seqs']}")
-            try:
-                [action_from_dict(a) for a in game["actions"]]
-            except ValueError as exc:
-                self.problems.append(f"{where}: game {gid} holds a half-written action ({exc})")
-                continue
-            result = replay(dict(game["setup"], actions=game["actions"]))
-            if not result.ok:
-                self.problems.append(f"{where}: game {gid} does not replay ({result.error_message})")
+            self.check_game(where, gid, game)
         fresh = [gid for gid in games if gid not in before]  # the game a --start run began, if it got that far
         target = resumed if resumed is not None else (fresh[-1] if fresh else None)
         if target is not None:
@@ -167,6 +158,19 @@ class Chain:
                 if len(new) < len(planned):
                     self.kills_mid_game += 1
         self.check_snapshots(where)
+
+    def check_game(self, where: str, gid: int, game: dict[str, Any]) -> None:
+        """One stored game: action numbers without a gap, every action whole, the game replays."""
+        if game["seqs"] != list(range(len(game["actions"]))):
+            self.problems.append(f"{where}: game {gid} has a gap in its action numbers {game['seqs']}")
+        try:
+            [action_from_dict(a) for a in game["actions"]]
+        except ValueError as exc:
+            self.problems.append(f"{where}: game {gid} holds a half-written action ({exc})")
+            return
+        result = replay(dict(game["setup"], actions=game["actions"]))
+        if not result.ok:
+            self.problems.append(f"{where}: game {gid} does not replay ({result.error_message})")
 
     def check_snapshots(self, where: str) -> None:
         """Every snapshot the runs wrote is whole (a kill may cut a write, never leave half a file)."""

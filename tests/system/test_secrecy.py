@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from helpers_reliability import soak
 
-from device.bench import AppDriver, policy_action, setup_record
+from bench.box import AppDriver, policy_action, setup_record
 from engine import classic as cl
 from engine import duet
 from engine.keycard import DuetKey

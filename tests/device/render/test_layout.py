@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 import pytest
+from docs_partner import solo_partner
 from PIL import ImageDraw
 
 from device.render import oled
@@ -45,10 +46,7 @@ def _frames(script: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> li
     from device.commands import run
 
     head = script.read_text("utf-8").splitlines()[:2]
-    if len(head) > 1 and head[1].startswith("#? solo"):
-        needs = head[1].split()[1:]
-        if not docs._solo_ready(needs[1] if len(needs) > 1 else "fr"):
-            pytest.skip("no solo model built here")
+    partner = solo_partner(head, tmp_path)
     extra = shlex.split(head[0][2:]) if head and head[0].startswith("#!") else []
     extra = [str(ROOT / a) if a.startswith("docs/") else a for a in extra]
     frames: list[tuple[str, Any]] = []
@@ -57,7 +55,7 @@ def _frames(script: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> li
         frames.append((name, app.frame()))
 
     monkeypatch.setattr(run, "snapshot", capture)
-    with docs.solo_hidden(head, str(tmp_path)):  # ``#? no-solo``: as on a box without a solo model
+    with docs.partner_home(head, str(tmp_path), partner):  # ``#? no-solo``: as on a box without a solo model
         code = run.main(["--hardware", "mock", "--script", str(script), "--data-dir", str(tmp_path),
                          "--size", "800x480", *extra])
     assert code == 0

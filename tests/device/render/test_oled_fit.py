@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from docs_partner import solo_partner
 from PIL import ImageDraw
 
 from device.i18n import LANGUAGES, Translator
@@ -54,10 +55,7 @@ def _frames(script: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> li
     from device.commands import run
 
     head = script.read_text("utf-8").splitlines()[:2]
-    if len(head) > 1 and head[1].startswith("#? solo"):
-        needs = head[1].split()[1:]
-        if not docs._solo_ready(needs[1] if len(needs) > 1 else "fr"):
-            pytest.skip("no solo model built here (the solo set-up is checked by its own test below)")
+    partner = solo_partner(head, tmp_path)
     extra = shlex.split(head[0][2:]) if head and head[0].startswith("#!") else []
     extra = [str(ROOT / a) if a.startswith("docs/") else a for a in extra]
     frames: list[tuple[str, str, Any]] = []
@@ -72,7 +70,7 @@ def _frames(script: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> li
             app.tr = saved
 
     monkeypatch.setattr(run, "snapshot", capture)
-    with docs.solo_hidden(head, str(tmp_path)):
+    with docs.partner_home(head, str(tmp_path), partner):
         code = run.main(["--hardware", "mock", "--script", str(script), "--data-dir", str(tmp_path),
                          "--size", "800x480", *extra])
     assert code == 0
@@ -282,6 +280,11 @@ def _catalog_models(tr: Translator) -> Iterator[tuple[str, m.OledUi]]:
                 tr(f"over.reason_{reason}"),)
             yield f"over {reason} {last}", m.OledTextUi(tr("over.won" if won else "over.lost"),
                                                         (*lines, tr(last)), invert=won)
+    yield from _catalog_models_more(tr)
+
+
+def _catalog_models_more(tr: Translator) -> Iterator[tuple[str, m.OledUi]]:
+    """... and the rest of them: the mission map, classic's game over, a refused clue, the PIN screens."""
     # the mission map: every city, in this language, with its rules, record and state
     from device.render.screens import city_label
     from engine.missions import default_map
@@ -354,7 +357,7 @@ def test_solo_setup_rows_are_whole_in_every_language(language: str, tmp_path: Pa
     from device.screens.solo import SoloSetupScreen
     from device.solo import DIFFICULTIES
     from device.storage import Storage
-    from hardware.box import open_box
+    from hardware.factory import open_box
 
     app = App(open_box("mock"), Storage(tmp_path / "data"), seed=5)
     try:
@@ -380,7 +383,7 @@ def test_every_setting_and_its_every_value_is_whole_in_every_language(language: 
     from device.app import App
     from device.screens.shell import AdminScreen
     from device.storage import Storage
-    from hardware.box import open_box
+    from hardware.factory import open_box
 
     app = App(open_box("mock"), Storage(tmp_path / "data"), seed=5)
     try:

@@ -16,7 +16,7 @@ from device.outputs import Outputs  # noqa: E402
 from device.render import models as m  # noqa: E402
 from device.screens.base import Frame  # noqa: E402
 from engine.views import public_view, seat_view  # noqa: E402
-from hardware.box import open_box  # noqa: E402
+from hardware.factory import open_box  # noqa: E402
 
 
 @pytest.fixture

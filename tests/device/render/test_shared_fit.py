@@ -62,3 +62,28 @@ def test_docs_screens_cut_no_text_in_any_language(script: Path, tmp_path: Path,
         for size in SIZES:
             problems += [f"{name} [{language}] {size[0]}x{size[1]}: {text!r}" for text in cuts(frame, size)]
     assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("difficulty", ["normal", "easy"])
+def test_solo_setup_cuts_no_text_whatever_is_chosen(difficulty: str, pg: Any) -> None:
+    """The Solo set-up with each difficulty and clue rule chosen, each row selected, in every language, at both
+    sizes ("Schwierigkeit" and "Difficoltà" were cut beside a long difficulty, seen only with a partner built)."""
+    from device.i18n import LANGUAGES, Translator
+    from device.render import models as m
+
+    problems = []
+    for language in LANGUAGES:
+        tr = Translator(language)
+        for clues in ("strict", "flexible"):
+            rows = (m.MenuItem(tr("solo.difficulty"), True, tr(f"solo.difficulty_{difficulty}")),
+                    m.MenuItem(tr("setup.clues"), True, tr(f"setup.clues_{clues}")),
+                    m.MenuItem(tr("setup.start"), True, None))
+            title = tr("solo.title", language=tr(f"lang.{language}"))
+            for selected in range(len(rows)):
+                class Frame:
+                    view = None
+                    shared = m.SetupUi(title, rows, selected, selected < 2, tr("hint.setup"), orientation="upright")
+
+                for size in SIZES:
+                    problems += [f"[{language}] {clues} row {selected} {size}: {t!r}" for t in cuts(Frame(), size)]
+    assert problems == [], "\n".join(problems)

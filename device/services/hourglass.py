@@ -14,6 +14,9 @@ import math
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from device.modes import DUET, known
+from engine.seats import Seat
+
 RGB = tuple[int, int, int]
 
 MIN_LENGTH = 30.0
@@ -266,21 +269,21 @@ class EnforcedAction:
     """
 
     kind: EnforcedKind
-    seat: str | None
+    seat: Seat | None
     reason: str
 
 
 def enforced_action(
     phase: str,
-    seat_to_act: str | None,
+    seat_to_act: Seat | None,
     correct_guess_this_turn: bool,
     *,
-    mode: str = "duet",
+    mode: str = DUET.kind,
 ) -> EnforcedAction:
     """The action an expired enforced hourglass forces (issue 9).
 
     ``phase`` is "clue" or "guess" (any other phase, e.g. sudden death or game over, enforces nothing);
-    ``mode`` is "duet", "classic" or "pictures" (Pictures follows classic).
+    ``mode`` is the game's mode (``device.modes``; its ``rules`` say which of the two below).
 
     Duet: the clue giver must give a clue at once; a guesser with a correct guess this turn stops, one without
     keeps the turn until they guess (Duet rules: no stop before a correct guess).
@@ -291,7 +294,7 @@ def enforced_action(
 
     Raises ValueError for an unknown mode.
     """
-    if mode not in ("duet", "classic", "pictures"):
+    if not known(mode):
         raise ValueError(f"unknown mode {mode!r}")
     if phase == "clue":
         return EnforcedAction("force_clue", seat_to_act, "time is up: the clue must be given now")

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from device.bench import (
+from bench.box import (
     AppDriver,
     _full_redraw_times,
     _machine,

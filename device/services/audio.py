@@ -8,8 +8,9 @@ import logging
 from collections.abc import Mapping
 from typing import Any, Protocol
 
+from engine.seats import SEATS
+
 log = logging.getLogger("duetbox.audio")
-SEATS = ("A", "B")
 
 
 class SoundPlayer(Protocol):
@@ -81,7 +82,7 @@ class Audio:
         return "headphones" if value == "headphones" else "speaker"
 
     def play_cue(self, cue: str) -> None:
-        """One sound cue (device.sound.CUES); the player handles mute and volume; never raises."""
+        """One sound cue (device.services.sound.CUES); the player handles mute and volume; never raises."""
         if self.sound is None:
             return
         try:

@@ -21,11 +21,11 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from device.bench import percentile, policy_action
+from bench.box import percentile, policy_action
 from device.remote.app import RemoteApp
 from device.remote.transport import BrokerConfig
 from device.storage import Storage
-from hardware.box import open_box
+from hardware.factory import open_box
 
 TARGET_P50_MS = 50.0
 
@@ -153,7 +153,7 @@ def measure_remote(quick: bool = False, *, moves: int | None = None) -> dict[str
     guest_to_host: list[float] = []
     host_guesses: list[float] = []  # seat A's guesses: read on B's side by the guest's box first (a round trip)
     game = 0
-    # a RAM disk when there is one, as the app figures of device/bench.py: the figure is the code's, not the disk's
+    # a RAM disk when there is one, as the app figures of bench/box.py: the figure is the code's, not the disk's
     ram = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
     with tempfile.TemporaryDirectory(prefix="duetbox-bench-remote-", dir=ram) as tmp:
         root = Path(tmp)

@@ -14,10 +14,32 @@ from __future__ import annotations
 import io
 import logging
 import math
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
+
+
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """File descriptor 2 sent to /dev/null for the block: libasound writes its complaints there directly (eight
+    "ALSA lib ..." lines on a machine without a sound card), around Python's logging."""
+    try:
+        saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:  # no descriptor to spare: the lines are printed, nothing worse
+        yield
+        return
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
 
 CUES: tuple[str, ...] = (
     "agent",
@@ -82,7 +104,8 @@ class PygameMixer:
             raise MixerUnavailable(f"pygame is not installed ({exc})") from exc
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=self._frequency, size=-16, channels=2, buffer=self._buffer)
+                with _quiet_stderr():  # ALSA's own lines on a machine without sound: the log's one line says it
+                    pygame.mixer.init(frequency=self._frequency, size=-16, channels=2, buffer=self._buffer)
         except pygame.error as exc:
             raise MixerUnavailable(str(exc) or "pygame.mixer.init failed") from exc
         self._pygame = pygame

@@ -40,7 +40,7 @@ def effects_for(events: Sequence[Event], now: float) -> list[m.RingEffect]:
 
 
 def cues_for(events: Sequence[Event]) -> list[str]:
-    """Sound cue names (device.sound.CUES) for these events."""
+    """Sound cue names (device.services.sound.CUES) for these events."""
     out: list[str] = []
     assassin = any(_result(e) == "assassin" for e in events)
     for event in events:

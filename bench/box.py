@@ -33,6 +33,7 @@ from typing import Any
 
 import device.outputs as outputs
 from device.app import App
+from device.modes import DUET
 from device.render.shared import SharedRenderer
 from device.screens.base import HOLD_SECONDS
 from device.storage import Storage
@@ -40,9 +41,11 @@ from engine import duet
 from engine.actions import Clue, DuetAction, Guess, Penalty, Stop
 from engine.clues import check_clue, prepare
 from engine.keycard import random_key
+from engine.languages import CODES
+from engine.seats import SEATS
 from engine.views import public_view, seat_view
 from engine.words import bundled_packs, draw_words, load_pack
-from hardware.box import open_box
+from hardware.factory import open_box
 from hardware.mock import MockBox
 from hardware.oled import full_frame_cost
 
@@ -97,7 +100,7 @@ def setup_record(seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     words = draw_words(load_pack("fr"), rng)
     key = random_key(rng)
-    return {"format": "duetbox-record/1", "mode": "duet", "language": "fr", "words": list(words),
+    return {"format": "duetbox-record/1", "mode": DUET.kind, "language": "fr", "words": list(words),
             "key": {"A": key.a, "B": key.b},
             "rules": {"tokens": 9, "mistakes": 9, "clues": "strict", "several_clues": False}, "actions": []}
 
@@ -222,7 +225,7 @@ class AppDriver:
         return state
 
     def oled_bytes(self) -> int:
-        return int(sum(self.box.oleds[s].bytes_sent for s in ("A", "B")))
+        return int(sum(self.box.oleds[s].bytes_sent for s in SEATS))
 
     def step(self) -> None:
         self.app.step(0)
@@ -301,6 +304,21 @@ class _NoDiffRenderer:
         return took
 
 
+def _count_commits(driver: AppDriver) -> list[int]:
+    """A counter (``[n]``) of the driver's storage commits that wait for an fsync, from now on."""
+    commits: list[int] = [0]
+    write = driver.storage._write
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        # storage._write(sql, args, more, durable): count the commits that wait for an fsync
+        if kwargs.get("durable", args[3] if len(args) > 3 else True):
+            commits[0] += 1
+        return write(*args, **kwargs)
+
+    driver.storage._write = counted  # type: ignore[method-assign]
+    return commits
+
+
 def _play_guesses(directory: Path, wanted: int, render_times: list[float] | None = None,
                   no_diff: _NoDiffRenderer | None = None) -> dict[str, list[Any]]:
     """Play random games on the real app until ``wanted`` guesses were made; raw measurements per guess."""
@@ -313,16 +331,7 @@ def _play_guesses(directory: Path, wanted: int, render_times: list[float] | None
         if no_diff is not None:
             no_diff.reset()
         driver = AppDriver(directory / f"g{game}", seed=game, record=setup_record(1000 + game))
-        commits: list[int] = [0]
-        write = driver.storage._write
-
-        def counted(*args: Any, _write: Any = write, _commits: list[int] = commits, **kwargs: Any) -> Any:
-            # storage._write(sql, args, more, durable): count the commits that wait for an fsync
-            if kwargs.get("durable", args[3] if len(args) > 3 else True):
-                _commits[0] += 1
-            return _write(*args, **kwargs)
-
-        driver.storage._write = counted  # type: ignore[method-assign]
+        commits = _count_commits(driver)
         try:
             while len(out["latency"]) < wanted:
                 action = policy_action(driver.state, rng)
@@ -423,10 +432,10 @@ def storage_figures(quick: bool) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="duetbox-bench-") as tmp:
         storage = Storage(Path(tmp))
         try:
-            game = storage.new_game("duet", setup_record(1))
+            game = storage.new_game(DUET.kind, setup_record(1))
             for seq in range(30 if quick else 200):
                 start = time.perf_counter()
-                storage.append_action(game, seq, {"type": "guess", "seat": "A", "card": seq % 25})
+                storage.append_action(game, seq, {"type": "guess", "seat": "A", "card": seq % DUET.board.cards})
                 times.append(time.perf_counter() - start)
         finally:
             storage.close()
@@ -687,7 +696,7 @@ def clue_checker_figures(quick: bool) -> dict[str, Any]:
     warm: list[float] = []
     cold: list[float] = []
     rng = random.Random(16)
-    for language in ("fr", "en", "ro", "de", "it"):
+    for language in CODES:
         got = subprocess.run([sys.executable, "-c", child, language], cwd=root, capture_output=True, text=True,
                              timeout=300)
         seconds, loaded = json.loads(got.stdout.strip().splitlines()[-1]) if got.returncode == 0 else (None, False)
@@ -697,12 +706,12 @@ def clue_checker_figures(quick: bool) -> dict[str, Any]:
             continue
         words = load_pack(packs[0]).words
         for _ in range(5 if quick else 20):
-            board = rng.sample(words, 25)
+            board = rng.sample(words, DUET.board.cards)
             clue = rng.choice(words)
             start = time.perf_counter()
             check_clue(clue + "s", board, language=language)
             cold.append(time.perf_counter() - start)
-            board = rng.sample(words, 25)
+            board = rng.sample(words, DUET.board.cards)
             prepare(board, language)
             start = time.thread_time()  # CPU time: a shared machine's preemption is not the checker's cost
             check_clue(rng.choice(words), board, language=language)

@@ -21,14 +21,15 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from device.i18n import Translator
+from engine.languages import REGISTRY
 
 log = logging.getLogger(__name__)
 
 ESPEAK = "espeak-ng"
 OUTPUTS: tuple[str, ...] = ("speaker", "headphones")
-LANGUAGES: tuple[str, ...] = ("fr", "en", "ro", "de", "it")  # every interface language (device/i18n.py)
-#: espeak-ng voice per language (Debian's espeak-ng-data ships all five).
-VOICES: dict[str, str] = {"fr": "fr", "en": "en", "ro": "ro", "de": "de", "it": "it"}
+#: espeak-ng voice per language (engine.languages; Debian's espeak-ng-data ships all five).
+VOICES: dict[str, str] = {lang.code: lang.voice for lang in REGISTRY}
+LANGUAGES: tuple[str, ...] = tuple(VOICES)  # every interface language has a voice
 #: Words per minute: a little slower than espeak-ng's 175, clearer over a small speaker.
 DEFAULT_RATE = 150
 #: Longest text handed to espeak-ng; more would be a bug upstream, not something to read out.
