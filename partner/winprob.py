@@ -61,6 +61,11 @@ class WinParams:
     min_last: float = 0.5  # the n-th meant card must be read in the first n this often
     margin_a: float = 1.0  # an assassin must stay this far (σ) under the weakest meant card
     bystander_link: int = 4  # refuse a clue the table links this strongly to a bystander
+    # in a clue for 2+ cards, each meant card must be linked by the table (this strong) or this close in the
+    # vectors: players read the box's 1s well and its vector-only 2nd cards as fillers (ARCHER 2 -> rempart,
+    # VOLEUR; HOST 2 -> party, SPOT)
+    group_link: int = 2
+    group_z: float = 3.0
     w_freq: float = 0.002  # tie-break toward frequent words (in win probability per Zipf point)
     leftover_bonus: float = 0.002
     seed: int = 12345
@@ -209,6 +214,12 @@ def choose_winprob(
         z, labels, order, params.sigma, params.readings, m, values, rng, bonus, p_known
     )
     refused = last < params.min_last  # a number whose last card the box rates unlikely: dishonest
+    if m >= 2:
+        linked = scores.strength[np.ix_(cand, targets)] >= params.group_link
+        plain = linked | (zt >= params.group_z)
+        ok_meant = np.take_along_axis(plain, order[:, :m], axis=1)  # the n-th meant card, n = 1..m
+        every = np.logical_and.accumulate(ok_meant, axis=1)
+        refused[:, 1:] |= ~every[:, 1:]
     if assassins:
         worst_x = scores.high[np.ix_(cand, list(assassins))].max(axis=1)
         # the weakest meant card's z in the vectors alone, for n = 1..m (a reader who knows no link)

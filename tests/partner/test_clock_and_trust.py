@@ -42,7 +42,7 @@ class _Scores:
 def _choose(tokens: int, partner_left: int = 0) -> tuple[str, int]:
     vocab = _Vocab(["duo", "solo"])
     #                 agent  agent  bystander  assassin
-    scores = _Scores([[2.6, 2.6, 1.8, 0.6],  # duo: both agents, some risk
+    scores = _Scores([[3.2, 3.2, 2.4, 1.2],  # duo: both agents, some risk
                       [6.0, -1.0, -1.0, -1.0]])  # solo: one agent, certain
     params = WinParams(readings=2000, candidates=5, per_target=2)
     choice = choose_winprob(scores, vocab, [0, 1], [2], [3], ["a", "b", "c", "d"], params,  # type: ignore[arg-type]
