@@ -160,6 +160,42 @@ def simulate_win(
     return win, greens.mean(axis=0), last
 
 
+def _sayable(
+    scores: BoardScores, vocab: Vocabulary, visible: Sequence[str], banned: Iterable[str],
+    bystanders: Sequence[int], assassins: Sequence[int], params: WinParams, lang: str,
+) -> np.ndarray:
+    """Candidates the box may say now: legal, not banned, frequent enough (or a table word), and linked by the
+    table to none of its assassins and to no bystander at `bystander_link` or more."""
+    ok = allowed(scores, vocab, visible, banned)
+    floor = ZIPF_FLOOR.get(lang, 0.0)
+    ok &= (vocab.zipf >= floor) | vocab.from_table | (scores.strength.max(axis=1, initial=0.0) > 0)
+    if assassins:  # a person links the clue to one of my assassins through the table: never
+        ok &= scores.strength[:, list(assassins)].max(axis=1) == 0
+    if bystanders:
+        ok &= scores.strength[:, list(bystanders)].max(axis=1) < params.bystander_link
+    return ok
+
+
+def _refused(
+    scores: BoardScores, cand: np.ndarray, targets: Sequence[int], assassins: Sequence[int], zt: np.ndarray,
+    order: np.ndarray, last: np.ndarray, params: WinParams, m: int,
+) -> np.ndarray:
+    """Per candidate and n = 1..m, whether the clue is refused: a dishonest number (its n-th meant card rarely
+    read), a filler among its meant cards, or an assassin too close in the vectors."""
+    refused: np.ndarray = last < params.min_last
+    if m >= 2:
+        linked = scores.strength[np.ix_(cand, np.asarray(targets, dtype=np.int64))] >= params.group_link
+        plain = linked | (zt >= params.group_z)
+        every = np.logical_and.accumulate(np.take_along_axis(plain, order[:, :m], axis=1), axis=1)
+        refused[:, 1:] |= ~every[:, 1:]
+    if assassins:
+        worst_x = scores.high[np.ix_(cand, np.asarray(assassins, dtype=np.int64))].max(axis=1)
+        # the weakest meant card's z in the vectors alone, for n = 1..m (a reader who knows no link)
+        nth = np.minimum.accumulate(np.take_along_axis(zt, order[:, :m], axis=1), axis=1)
+        refused |= nth - worst_x[:, None] < params.margin_a
+    return refused
+
+
 def choose_winprob(
     scores: BoardScores,
     vocab: Vocabulary,
@@ -182,13 +218,7 @@ def choose_winprob(
     targets = list(targets)
     if not targets:
         return None
-    ok = allowed(scores, vocab, visible, banned)
-    floor = ZIPF_FLOOR.get(lang, 0.0)
-    ok &= (vocab.zipf >= floor) | vocab.from_table | (scores.strength.max(axis=1, initial=0.0) > 0)
-    if assassins:  # a person links the clue to one of my assassins through the table: never
-        ok &= scores.strength[:, list(assassins)].max(axis=1) == 0
-    if bystanders:
-        ok &= scores.strength[:, list(bystanders)].max(axis=1) < params.bystander_link
+    ok = _sayable(scores, vocab, visible, banned, bystanders, assassins, params, lang)
     if not ok.any():
         return None
     bad = list(bystanders) + list(assassins)
@@ -213,18 +243,7 @@ def choose_winprob(
     win, greens, last = simulate_win(
         z, labels, order, params.sigma, params.readings, m, values, rng, bonus, p_known
     )
-    refused = last < params.min_last  # a number whose last card the box rates unlikely: dishonest
-    if m >= 2:
-        linked = scores.strength[np.ix_(cand, targets)] >= params.group_link
-        plain = linked | (zt >= params.group_z)
-        ok_meant = np.take_along_axis(plain, order[:, :m], axis=1)  # the n-th meant card, n = 1..m
-        every = np.logical_and.accumulate(ok_meant, axis=1)
-        refused[:, 1:] |= ~every[:, 1:]
-    if assassins:
-        worst_x = scores.high[np.ix_(cand, list(assassins))].max(axis=1)
-        # the weakest meant card's z in the vectors alone, for n = 1..m (a reader who knows no link)
-        nth = np.minimum.accumulate(np.take_along_axis(zt, order[:, :m], axis=1), axis=1)
-        refused |= nth - worst_x[:, None] < params.margin_a
+    refused = _refused(scores, cand, targets, assassins, zt, order, last, params, m)
     worth = np.where(refused, win - 1.0, win)  # refused clues only when nothing else is left (then flagged)
     left = np.isin(np.array(targets), list(leftovers))
     if left.any():

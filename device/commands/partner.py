@@ -136,6 +136,23 @@ _OTHER_SETS = {"w_assoc_give", "w_assoc_read", "guess_spaces", "hub"}
 _WIN_SETS = {"w_link", "p_known", "min_last", "margin_a", "win_sigma", "bystander_link", "sudden_card"}
 
 
+def _win_overrides(win: dict[str, object], difficulty: str, lang: str) -> object:
+    """The win-probability giver's settings with the --set values of _WIN_SETS."""
+    import dataclasses
+
+    from partner import box_win
+
+    base = box_win(lang, difficulty)
+    if "sudden_card" in win:
+        sudden = float(win.pop("sudden_card"))  # type: ignore[arg-type]
+        base = dataclasses.replace(base, clock=dataclasses.replace(base.clock, sudden_card=sudden))
+    if "win_sigma" in win:
+        win["sigma"] = win.pop("win_sigma")
+    if "bystander_link" in win:
+        win["bystander_link"] = int(win["bystander_link"])  # type: ignore[call-overload]
+    return dataclasses.replace(base, **win)  # type: ignore[arg-type]
+
+
 def _overrides(pairs: list[str], difficulty: str, lang: str = "fr") -> dict[str, object]:
     import dataclasses
 
@@ -164,17 +181,7 @@ def _overrides(pairs: list[str], difficulty: str, lang: str = "fr") -> dict[str,
             raise _UsageError(f"bad value in --set {pair!r}") from None
     out = dict(other)
     if win:
-        from partner import box_win
-
-        base = box_win(lang, difficulty)
-        if "sudden_card" in win:
-            sudden = float(win.pop("sudden_card"))  # type: ignore[arg-type]
-            base = dataclasses.replace(base, clock=dataclasses.replace(base.clock, sudden_card=sudden))
-        if "win_sigma" in win:
-            win["sigma"] = win.pop("win_sigma")
-        if "bystander_link" in win:
-            win["bystander_link"] = int(win["bystander_link"])  # type: ignore[call-overload]
-        out["winprob"] = dataclasses.replace(base, **win)  # type: ignore[arg-type]
+        out["winprob"] = _win_overrides(win, difficulty, lang)
     if noise:
         out["noise"] = dataclasses.replace(BOX_NOISE[difficulty], **noise)  # type: ignore[arg-type]
     if guess:
