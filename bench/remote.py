@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.box import percentile, policy_action
-from device.remote.app import RemoteApp
+from device.app import App
+from device.remote.app import remote_app
 from device.remote.transport import BrokerConfig
 from device.storage import Storage
 from hardware.factory import open_box
@@ -107,7 +108,7 @@ class _BoxThread:
 
     def run(self, command: Any) -> None:
         self.commands.put(command)
-        self.app.wake_loop()
+        self.app.remote.wake_loop()
 
     def call(self, command: Any, timeout: float = 10.0) -> Any:
         """Run ``command(app)`` in the box's thread and wait for its result."""
@@ -123,7 +124,7 @@ class _BoxThread:
         self.thread.join(5)
 
 
-def _leave_game(app: RemoteApp) -> None:
+def _leave_game(app: App) -> None:
     app.game.end()
     app.nav.menu()
 
@@ -165,7 +166,7 @@ def measure_remote(quick: bool = False, *, moves: int | None = None) -> dict[str
                 def make(role: str = role, seed: int = seed) -> Any:
                     storage = Storage(root / role)
                     storage.set_setting("pack", "en")
-                    app = RemoteApp(open_box("mock"), storage, broker=broker, seed=seed)
+                    app = remote_app(open_box("mock"), storage, broker=broker, seed=seed)
                     app.start()
                     return app
 
@@ -175,9 +176,10 @@ def measure_remote(quick: bool = False, *, moves: int | None = None) -> dict[str
             host, guest = boxes
             while len(host_to_guest) + len(guest_to_host) < wanted:
                 game += 1
-                code = host.call(lambda app: app.host_game())
-                guest.call(lambda app, code=code: app.join_game(code))
-                _wait(lambda: guest.app.game.session is not None and host.app.link.ready and guest.app.link.ready,
+                code = host.call(lambda app: app.remote.host_game())
+                guest.call(lambda app, code=code: app.remote.join_game(code))
+                _wait(lambda: guest.app.game.session is not None and host.app.remote.link.ready
+                      and guest.app.remote.link.ready,
                       boxes)
                 while len(host_to_guest) + len(guest_to_host) < wanted:
                     state = host.call(lambda app: app.game.session.state)

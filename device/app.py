@@ -16,7 +16,7 @@ import random
 import signal
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from device.degraded import OledNotice
 from device.frames import compose as compose_frame
@@ -36,6 +36,9 @@ from device.storage import Storage
 from device.storage_screen import StorageWatch
 from hardware.base import InputEvent
 from hardware.box import Box
+
+if TYPE_CHECKING:
+    from device.remote.play import RemotePlay
 
 __all__ = ["MAX_WAIT", "App", "NotSaved"]
 
@@ -62,19 +65,25 @@ class App:
         self.settings = Settings(storage)
         self.tr = Translator(self.settings["language"])
         self.pins = PinStore.beside(storage)  # the admin PIN: hashed, outside the database (device/pin.py)
-        warm_clue_checker(self.settings["language"])  # clue checker: background load
         show_emulator_legend(box, self.tr.language)
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
         self.oled_notice = OledNotice(self)
         self.audio = Audio(self.settings, sound, speech)
-        self.nav: Nav = Navigator(self)
-        self.game = GameController(storage, self.settings, self.clock, show_game=self.nav.game,
+        self.navigator: Navigator = Navigator(self)
+        self.nav: Nav = self.navigator
+        self.game: GameController = GameController(storage, self.settings, self.clock, show_game=self.nav.game,
                                    ui_state=self._ui_state, play_cue=self.audio.play_cue)
         self.settings.listen(self._on_setting)
         self.settings.listen(self.audio.on_setting)
         self.settings.listen(self.game.on_setting)
         self._screen: Screen | None = None
-        self.input = InputInterpreter(self)
+        self.input: InputInterpreter = InputInterpreter(self)
+        #: what each frame passes through before it is shown (remote play: the partner's OLED, the pause)
+        self.frame_filters: list[Callable[[Frame], Frame]] = []
+        #: remote play (``device/remote/``), composed in by ``device.remote.app.remote_app`` when the box has a
+        #: broker: it routes the moves of a remote game, filters the inputs and frames, adds its menu row; None on
+        #: a box that plays locally only
+        self.remote: RemotePlay | None = None
         self.running = True
         self.stop_reason = ""
         self._signalled: str | None = None
@@ -112,6 +121,7 @@ class App:
         if self._screen is not None:
             self._screen.exit()
         self._screen = screen
+        self.box.want_text(screen.wants_text)
         screen.enter()
 
     def woken(self) -> None:
@@ -137,6 +147,9 @@ class App:
         self.draw(force=True)
         if self.notifier is not None:
             self.notifier.ready("duetbox ready")
+        # the clue checker's tables load in the background once the first frame is out: their import and load
+        # would otherwise compete with it for the interpreter (a clue asked for before they are in waits for them)
+        warm_clue_checker(self.settings["language"])
 
     # -- the loop --------------------------------------------------------------------------------------------
     def deadline(self) -> float | None:
@@ -182,8 +195,12 @@ class App:
     def frame(self) -> Frame:
         """The current screen's frame with the game's ring (public view, live effects, the running hourglass)."""
         assert self._screen is not None
-        return compose_frame(self._screen, self.game, self.storage_watch, self.tr, self.clock, self.box.ring,
-                             str(self.settings.get("orientation", "table")))
+        frame = compose_frame(self._screen, self.game, self.storage_watch, self.tr, self.clock, self.box.ring,
+                              str(self.settings.get("orientation", "table")))
+        if self.storage.problem is None and self.storage.notice is None:  # the storage message comes first
+            for through in self.frame_filters:
+                frame = through(frame)
+        return frame
 
     def draw(self, *, force: bool = False) -> None:
         frame = self.frame()
@@ -232,6 +249,8 @@ class App:
             return
         self._shut = True
         log.info("stopping (%s): game saved", self.stop_reason or "shutdown")
+        if self.remote is not None:
+            self.remote.close_link()
         if self.notifier is not None:
             self.notifier.stopping()
         try:

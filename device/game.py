@@ -10,7 +10,7 @@ import copy
 import logging
 import sqlite3
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from device.i18n import Translator
 from device.modes import GameOptions, Mode, by_kind
@@ -18,7 +18,7 @@ from device.render import models as m
 from device.seams import ClueRefused, Move, MoveOutcome, Played, Refused, SettingsApi, Stale
 from device.services import ringfx
 from device.services.hourglass import Hourglass
-from device.storage import Finish, Storage
+from device.storage import Finish, GameRow, Storage
 from engine.errors import IllegalAction, InvalidClue, StaleAction
 from engine.events import Event
 from engine.session import GameSession, SetupError, session_from_record
@@ -32,6 +32,35 @@ class NotSaved(IllegalAction):
 
 
 UiSource = Callable[[], "dict[str, Any] | None"]
+
+
+class MoveRouter(Protocol):
+    """A game played with another box (``device.remote``): injected into the one controller, it takes the moves
+    of the games it routes (the local seat's go through its link) and resumes the saved games it owns (with their
+    link: such a game never resumes without it, never as a local game)."""
+
+    def routes(self) -> bool:
+        """The game in play is one of the router's (its moves go through ``act``)."""
+
+    def act(self, action: Any, version: int, *, quiet: bool = False) -> list[Event]:
+        """A move of the local seat in a routed game (``GameController.commit`` does the commit)."""
+
+    def owns(self, row: GameRow) -> bool:
+        """A saved game that only this router can resume."""
+
+    def resume(self, row: GameRow) -> bool:
+        """Resume ``row`` with its link; False when it cannot be (it says why in the log)."""
+
+    def memory(self) -> dict[str, Any] | None:
+        """What the router saves with each move of a routed game (None: nothing)."""
+
+    def abandoned(self) -> None:
+        """The routed game in play is being abandoned on this box (tell the other box)."""
+
+
+def routed_row(row: GameRow) -> bool:
+    """A saved game played with another box (its options name the link): only its router resumes it."""
+    return isinstance(row.options.get("remote"), dict)
 
 
 class GameController:
@@ -54,6 +83,8 @@ class GameController:
         self.effects: list[m.RingEffect] = []
         #: what a kind of game keeps between its screens (the solo partner, its explanations), by name
         self.keep: dict[str, Any] = {}
+        #: the games played with another box go through it (``device.remote``); None on a box without one
+        self.router: MoveRouter | None = None
         try:
             self.hourglass = Hourglass(float(settings["hourglass_seconds"]), clock)
         except ValueError:
@@ -114,6 +145,8 @@ class GameController:
             return False
         if row is None:
             return False
+        if routed_row(row):  # a game with another box: only with its link (it stays saved for it otherwise)
+            return self.router is not None and self.router.owns(row) and self.router.resume(row)
         try:
             session, _ = session_from_record(dict(row.setup, actions=[]), row.options.get("language", "fr"))
             session.replay(actions)
@@ -121,18 +154,22 @@ class GameController:
             log.error("the saved game %d cannot be resumed (%s): abandoned", row.id, exc)
             self.storage.abandon_game(row.id)
             return False
-        self.session, self.id, self.kind = session, row.id, row.kind
-        self.options = dict(row.options)
         try:
             ui = self.storage.load_ui(row.id)
         except sqlite3.Error as exc:  # the game resumes on its first screen
             self.storage.failed_read(exc)
             ui = None
+        self.adopt(row, session, ui)
+        log.info("resumed game %d at move %d", row.id, session.version)
+        return True
+
+    def adopt(self, row: GameRow, session: GameSession, ui: dict[str, Any] | None) -> None:
+        """Make the saved game ``row`` (replayed into ``session``) the game in play, on its saved screen."""
+        self.session, self.id, self.kind = session, row.id, row.kind
+        self.options = dict(row.options)
         self.saved_ui = ui
         self.hourglass.reset()  # a resumed game starts with the sand timer at rest
         self.show_game(ui)
-        log.info("resumed game %d at move %d", row.id, session.version)
-        return True
 
     def begin(self, session: GameSession, *, kind: str, options: dict[str, Any] | None = None,
               sheet: int | None = None) -> bool:
@@ -169,8 +206,14 @@ class GameController:
         self._close()
 
     def abandon(self) -> None:
+        if self.router is not None and self.router.routes():
+            self.router.abandoned()
         if self.id is not None and self.session is not None and not self.session.over:
             self.storage.abandon_game(self.id)
+        self._close()
+
+    def close(self) -> None:
+        """Forget the game in play here (it was ended elsewhere: a remote partner abandoned it)."""
         self._close()
 
     def _close(self) -> None:
@@ -178,6 +221,13 @@ class GameController:
 
     # -- moves -----------------------------------------------------------------------------------------------
     def act(self, action: Move, version: int, *, quiet: bool = False) -> list[Event]:
+        """A move made on this box: committed here (``commit``), or handed to the router of a game played with
+        another box. Raises engine.errors.IllegalAction; nothing is stored or shown then."""
+        if self.router is not None and self.router.routes():
+            return self.router.act(action, version, quiet=quiet)
+        return self.commit(action, version, quiet=quiet)
+
+    def commit(self, action: Move, version: int, *, quiet: bool = False) -> list[Event]:
         """Apply ``action`` made against state ``version``; commit it; then its events reach the outputs.
 
         Raises engine.errors.IllegalAction (StaleAction for an old version); nothing is stored or shown then.
@@ -239,7 +289,9 @@ class GameController:
         if self.id is None:
             return None
         # a deep copy: screens mutate their state in place, the saved copy must not follow it
-        return copy.deepcopy(self.ui_state())
+        ui = copy.deepcopy(self.ui_state())
+        memory = self.router.memory() if self.router is not None and self.router.routes() else None
+        return ui if memory is None else dict(ui or {}, remote=memory)
 
     def save_ui(self) -> None:
         """Persist the current game screen's state (so a restart resumes the same screen and phase)."""

@@ -35,11 +35,26 @@ class LoopHost(Host, Protocol):
     def game(self) -> GameController: ...
 
 
+class InputFilter(Protocol):
+    """A feature that sees every event first and runs with the timers (``device.remote``: the link is polled,
+    the remote seat's buttons do nothing here, a paused game takes only MENU)."""
+
+    def intercept(self, event: InputEvent) -> InputEvent | None:
+        """The event the interpreter goes on with (the same, or one changed); None when it was taken."""
+
+    def before_tick(self, now: float) -> None:
+        """Before the timers run."""
+
+    def after_tick(self, now: float) -> None:
+        """After the timers and the screen's tick."""
+
+
 class InputInterpreter:
     """Interprets events and runs timers for one host."""
 
     def __init__(self, host: LoopHost) -> None:
         self.host = host
+        self.filters: list[InputFilter] = []
         self.held: dict[tuple[str | None, str], float] = {}
         self.last_input = host.clock.now()
         self.chord_since: float | None = None
@@ -56,6 +71,11 @@ class InputInterpreter:
     # -- events ----------------------------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
         """One event (not "quit": the loop handles that), after the timers up to its time."""
+        for taker in self.filters:
+            passed = taker.intercept(event)
+            if passed is None:
+                return
+            event = passed
         self.tick(event.time)
         if event.kind == "press":
             self.held[(event.seat, event.button)] = event.time
@@ -104,6 +124,13 @@ class InputInterpreter:
 
     # -- timers ----------------------------------------------------------------------------------------------
     def tick(self, now: float) -> None:
+        for taker in self.filters:
+            taker.before_tick(now)
+        self._tick(now)
+        for taker in self.filters:
+            taker.after_tick(now)
+
+    def _tick(self, now: float) -> None:
         host = self.host
         if self.chord_since is not None and now - self.chord_since >= CHORD_SECONDS:
             self.chord_since = None

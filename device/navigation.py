@@ -39,6 +39,8 @@ class Navigator:
 
     def __init__(self, host: Host) -> None:
         self.host = host
+        #: main-menu rows of optional features (``device.remote`` adds "Remote Duet" when the box has a broker)
+        self.extras: list[Callable[[Screen], list[Any]]] = []
 
     def game_screen(self, ui: dict[str, Any] | None = None) -> Screen:
         """The screen of the open game: play or game over, by its mode's family (or the mode's own screens)."""
@@ -88,5 +90,5 @@ class Navigator:
         again.after_game(self.host, STARTERS, self.mission_map)
 
     def menu_extras(self, menu: Screen) -> list[Any]:
-        """Rows the main menu adds for optional features: none here (``device.remote.app`` adds remote play)."""
-        return []
+        """Rows the main menu adds for optional features (``extras``)."""
+        return [item for extra in self.extras for item in extra(menu)]

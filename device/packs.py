@@ -59,6 +59,11 @@ def _safe_name(stem: str) -> str:
     return f"my-{name}" if name in bundled_packs() else name
 
 
+def pack_target(data_dir: str | Path, name: str) -> Path:
+    """Where a pack named ``name`` is stored (a name like a bundled pack's becomes my-<name>)."""
+    return pack_dir(data_dir) / f"{_safe_name(name)}.txt"
+
+
 def add_pack(data_dir: str | Path, source: str | Path) -> CustomPack:
     """Check the pack file ``source`` and copy it into the packs folder. Raises WordPackError (one line)."""
     text = read_pack_text(str(source))
@@ -162,8 +167,22 @@ def load(data_dir: str | Path, name: str) -> WordPack:
     path = pack_dir(data_dir) / f"{name}.txt"
     if "/" in name or "\\" in name or not path.is_file():
         raise WordPackError(f"no word pack named {name!r}")
-    pack = load_pack(str(path))
-    return WordPack(name, pack.language, pack.words)
+    try:
+        info = path.stat()
+    except OSError:
+        raise WordPackError(f"no word pack named {name!r}") from None
+    stamp = (str(path), info.st_mtime_ns, info.st_size)
+    cached = _LOADED.get(name)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    found = load_pack(str(path))
+    pack = WordPack(name, found.language, found.words)
+    _LOADED[name] = (stamp, pack)
+    return pack
+
+
+#: custom packs parsed in this process, by name: (file, its mtime and size, the pack); a changed file is read again
+_LOADED: dict[str, tuple[tuple[str, int, int], WordPack]] = {}
 
 
 def following_language(pack: str, old_language: str, new_language: str) -> str:

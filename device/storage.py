@@ -507,6 +507,18 @@ class Storage:
         return json.loads(r[0]) if r else None
 
     # -- settings --------------------------------------------------------------------------------------------
+    def get_meta(self, key: str) -> Any:
+        """A value the box keeps for itself (JSON; None when there is none): a remote game's pinned link."""
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return json.loads(row[0]) if row is not None else None
+
+    def set_meta(self, key: str, value: Any) -> None:
+        """Keep ``value`` (JSON) under ``key``, committed at once; None forgets it."""
+        if value is None:
+            self._write("DELETE FROM meta WHERE key = ?", (key,))
+        else:
+            self._write("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, json.dumps(value)))
+
     def settings(self) -> dict[str, Any]:
         return {k: json.loads(v) for k, v in self.db.execute("SELECT key, value FROM settings")}
 

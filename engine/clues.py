@@ -15,7 +15,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
 
@@ -43,12 +43,6 @@ PROBLEM_CODES = (
     "same_stem",
 )
 
-# Languages whose nouns end in an inflectional vowel a compound's derivatives drop (ro unde -> unduire).
-_FINAL_VOWEL_LANGUAGES = tuple(lang.code for lang in REGISTRY if lang.final_vowel)
-_COMBINING_FOLDED = frozenset(
-    ("micro", "macro", "mini", "maxi", "tele", "auto", "foto", "photo", "radio", "aero", "hydro", "bio", "geo", "eco",
-     "electro", "super", "hyper", "ultra", "multi", "poly", "mono", "semi", "demi", "inter", "extra", "pseudo",
-     "termo", "thermo", "video", "moto", "porte", "grand"))
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u02bc": "'", "\u2018": "'"})
 # Romanian is often typed with the legacy cedilla letters; the stemmer knows the comma-below ones.
 _LEGACY = {lang.code: str.maketrans(dict(lang.legacy)) for lang in REGISTRY if lang.legacy}
@@ -80,6 +74,20 @@ class ClueProblem:
 
 
 def check_clue(
+    word: str, visible: Sequence[str], *, language: str = "fr", strict: bool = True
+) -> tuple[ClueProblem, ...]:
+    """Return every problem of the clue ``word`` against the ``visible`` words; () means acceptable (see
+    ``_check``). The answer is kept per board: the box checks a clue when it is entered and the engine again
+    when it is given, and a refused clue is often entered again."""
+    return _checked(word, tuple(visible), language, strict)
+
+
+@lru_cache(maxsize=256)
+def _checked(word: str, visible: tuple[str, ...], language: str, strict: bool) -> tuple[ClueProblem, ...]:
+    return _check(word, visible, language=language, strict=strict)
+
+
+def _check(
     word: str, visible: Sequence[str], *, language: str = "fr", strict: bool = True
 ) -> tuple[ClueProblem, ...]:
     """Return every problem of the clue ``word`` against the ``visible`` words; () means acceptable.
@@ -133,23 +141,47 @@ def _against(folded: str, parts: list[str], clue: str, shown: str, language: str
     if not strict:
         # Flexible rules allow compounds, homonyms and puns, but never a visible word's own forms (CHIENS/chien).
         return "same_stem" if _forms(mine, theirs, language) else None
-    if len(other) >= MIN_PART_LETTERS and other in folded:
-        return "contains"
-    if len(folded) >= MIN_PART_LETTERS and folded in other:
-        return "contained_in"
     infos = [_info(part, language) for part in parts] if len(parts) > 1 else [mine]
-    if any(_forms(info, theirs, language) or _family(info, theirs, language) for info in infos):
-        return "same_stem"
-    if any(_compound_part(info, theirs, language) for info in infos):
-        return "same_stem"
-    if language != "en" and any(_compound_with(info, theirs, language) for info in infos):
+    for info in infos:
+        relation = _relation(info, theirs, language)
+        if relation is not None:
+            return relation
+    return None
+
+
+def _relation(a: _Info, b: _Info, language: str) -> str | None:
+    """How the clue ``a`` and the visible word ``b`` are one word or one family, None when they are not: the code
+    says "contains" or "contained_in" when one is spelled inside the other, "same_stem" otherwise."""
+    if _looks_like(a, b, language):
+        return "contains"
+    if _related(a, b, language):
+        if len(b.folded) >= MIN_PART_LETTERS and b.folded in a.folded:
+            return "contains"
+        if len(a.folded) >= MIN_PART_LETTERS and a.folded in b.folded:
+            return "contained_in"
         return "same_stem"
     return None
 
 
+def _related(a: _Info, b: _Info, language: str) -> bool:
+    if families.unrelated(a.folded, b.folded, language):
+        return False  # two words that only look like one family (pesce / pesco, Eis / Eisen)
+    return _forms(a, b, language) or _member(a, b) or _member(b, a) or _family(a, b, language)
+
+
+def related(word: str, other: str, language: str) -> bool:
+    """True when ``word`` and ``other`` are one word's forms, one family, or one a member of the other compound:
+    what the strict checker refuses besides the visible word itself and, in Romanian, what only looks like it
+    (BAS / bastion). The packs keep no two such words (tests/engine/test_words.py)."""
+    _stemmer(language)  # raises ValueError for an unknown language
+    a = _info(word.strip().translate(_APOSTROPHES), language)
+    b = _info(other.strip().translate(_APOSTROPHES), language)
+    return a.folded == b.folded or _related(a, b, language)
+
+
 @dataclass(frozen=True)
 class _Info:
-    """What the checker knows of one word: its folded and raw spellings, lemmas, prefix-free roots, parts."""
+    """What the checker knows of one word: its folded and raw spellings, lemmas, prefix-free roots, family."""
 
     folded: str
     raw: str
@@ -157,10 +189,12 @@ class _Info:
     known: bool  # the lemma table knows the word
     roots: tuple[str, ...]  # folded remainders after a known prefix, when the remainder is a known word
     language: str
+    cores: frozenset[str]  # the forms its own base takes (families.cores), of the word and its lemmas
+    bases: frozenset[str]  # what it is derived from by a suffix (families.bases), of the word and its lemmas
 
     @property
     def parts(self) -> tuple[str, ...]:
-        """Folded parts of a compound (MICROUNDE: micro, unde), () when not one; worked out for visible words only."""
+        """Folded members of a compound (MICROUNDE: micro, unde; FAHRRAD: fahr, rad), () when not one."""
         return families.parts(self.raw, self.language)
 
 
@@ -170,122 +204,85 @@ def _info(word: str, language: str) -> _Info:
     folded = normalize(word)
     found = lemmas.lemmas(word.strip(), language)
     keys = frozenset({folded} | {normalize(lemma) for lemma in found})
-    return _Info(folded, raw, keys, bool(found), families.roots(raw, language), language)
+    spellings = {raw} | {lemma.casefold() for lemma in found if " " not in lemma}
+    cores: set[str] = set()
+    bases: set[str] = set()
+    for spelling in spellings:
+        cores |= families.cores(spelling, language)
+        bases |= families.bases(spelling, language)
+    known = bool(found) or families.known(raw, language)
+    return _Info(folded, raw, keys, known, families.roots(raw, language), language, frozenset(cores),
+                 frozenset(bases))
 
 
 def _forms(a: _Info, b: _Info, language: str) -> bool:
     """One word is a form of the other: a shared lemma (chevaux/cheval, flori/floare, mice/mouse, rois/roi), or,
     for a word the lemma table does not know, the same stem with at most a 3-letter ending (a custom pack's words)."""
+    if families.unrelated(a.folded, b.folded, language):
+        return False
     if a.keys & b.keys:
         return True
     if a.known and b.known:
         return False  # two words the table knows, with different lemmas (marin / marine): not one word's forms
-    stem = _stemmer(language)
-    short, long = sorted((a.folded, b.folded), key=len)
-    return stem(short) == stem(long) and long.startswith(short) and len(long) - len(short) <= 3
+    short, long = sorted((a, b), key=lambda info: len(info.folded))
+    return (families.stem(short.raw, language) == families.stem(long.raw, language)
+            and long.folded.startswith(short.folded) and len(long.folded) - len(short.folded) <= 3)
 
 
-def _family(a: _Info, b: _Info, language: str) -> bool:
-    """Same family: a shared stem (on the words, their lemmas, and their roots after a known prefix)."""
-    stem = _stemmer(language)
-    suffixes = families.SUFFIXES.get(language, ())
-    if _same_family(a.folded, b.folded, stem, suffixes) or _same_family(a.raw, b.raw, stem, suffixes):
-        return True
-    skeleton = _SKELETONS.get(language)  # Italian uo/o only: Romanian's oa/o and ea/e refused too many look-alikes
-    if skeleton is not None and _same_family(skeleton(a.folded), skeleton(b.folded), stem, suffixes):
-        return True  # floare / florar, școală / școlar, scuola / scolaro
-    left = a.keys | set(a.roots)
-    # the visible word as written and its roots, not its table lemmas: a card's noun may read as a verb form there
-    # (letto, a bed, is also "read", leggere); its own forms are _forms' business
-    right = {b.folded} | set(b.roots)
-    return any(_same_family(x, y, stem, derived=True) for x in left for y in right if (x, y) != (a.folded, b.folded))
+def _looks_like(a: _Info, b: _Info, language: str) -> bool:
+    """The Romanian rules: nothing that looks like a visible word (BAS on the table: bastion, basculantă; but
+    băștinaș), read on the letters as written: the clue starts with the whole visible word."""
+    return language == "ro" and len(b.raw) >= 3 and a.raw.startswith(b.raw) and a.raw != b.raw
 
 
-def _compound_with(a: _Info, b: _Info, language: str) -> bool:
-    """The clue is a prefix and a visible word (CONTRABAS with BAS on the table, the Romanian rules' example);
-    longer visible words inside a clue are refused as "contains" already. Not in English, whose rules allow
-    SPARROW for ROW ("don't be too strict"), nor with any head word (DISCURS holds URS by chance)."""
-    clue, shown = a.folded, b.folded
-    if len(shown) < 3 or not clue.endswith(shown) or len(a.raw) != len(clue):
+def _member(a: _Info, b: _Info) -> bool:
+    """``a`` is a member of the compound ``b``, a form of one, or of one's family (MICROUNDE: micro, unde, microscop,
+    unduire; HORSESHOE: horse, unhorsed, snowshoe; FAHRRAD: Rad, Räder; ARC-EN-CIEL: arc), or itself a compound with
+    one of ``b``'s members (snowshoe / HORSESHOE). A word holding a member's letters by chance is none (microb,
+    tunde: no word is left beside the member)."""
+    members = b.parts
+    if not members:
         return False
-    head = a.raw[: len(clue) - len(shown)]
-    return len(head) > MIN_PART_LETTERS and head in families.PREFIXES.get(language, ())
-
-
-def _compound_part(a: _Info, b: _Info, language: str) -> bool:
-    """The clue is, holds or belongs to the family of a part of a visible compound (MICROUNDE: micro, microscop,
-    unduire; HORSESHOE: snowshoe), but a part that only happens to be in the clue is not (microb, tunde, and
-    réparation holds para- by chance): a part held must start or end the clue, next to a word of its own."""
-    clue, raw = a.folded, a.raw
-    stem = _stemmer(language)
-    own = a.keys | set(a.roots)  # the clue, its lemmas, its roots under a prefix (unhorsed -> horsed)
-    for part in b.parts:
-        if part in own:
+    language = a.language
+    own_parts = set(a.parts)
+    for member in members:
+        if member in a.keys or member in a.roots or member in own_parts:
             return True
-        # a lemma and a part share a stem: 5 letters at least (porte is no family of AÉROPORT's port)
-        if any(_same_family(x, part, stem, derived=True) and len(stem(x)) > MIN_PART_LETTERS
-               and (stem(x) == stem(part) or abs(len(x) - len(part)) >= 3) for x in a.keys):
-            return True  # but a part and a letter or two is another word (microb)
-        # a root and a part: both guessed at, so they must share a longer stem (beachten -> achten / Achterbahn)
-        if any(_same_family(x, part, stem, derived=True) and len(stem(x)) > MIN_PART_LETTERS for x in a.roots):
+        info = _info(member, language)
+        if info.keys & a.keys or _family(a, info, language):
             return True
-        if any(part in _info(x, language).keys for x in a.roots):
-            return True  # unhorsed -> horsed, a form of HORSESHOE's part horse
-        if len(clue) - len(part) >= MIN_PART_LETTERS:
-            spelled = raw if len(raw) == len(clue) else clue  # ligatures make the folded word longer
-            if clue.startswith(part) and lemmas.known(spelled[len(part):], language):
-                return True
-            if clue.endswith(part) and lemmas.known(spelled[: len(spelled) - len(part)], language):
-                return True
-        if language in _FINAL_VOWEL_LANGUAGES and part[-1] in "aeiou" and len(part) >= MIN_PART_LETTERS \
-                and normalize(part) not in _COMBINING_FOLDED:
-            root = part[:-1]  # unde (waves) -> und-: unduire
-            ending = clue[len(root):]
-            if clue.startswith(root) and len(ending) >= 3 and ending[0] in "aeiou" and stem(clue).startswith(root):
-                return True
     return False
 
 
-def _same_family(a: str, b: str, stem: Callable[[str], str], suffixes: tuple[str, ...] = (),
-                 derived: bool = False) -> bool:
-    """True when two words look like one family: same stem, or the shorter stem starts the other word.
-
-    Snowball stems "chanter" to "chant" but leaves "chanteur" whole, so equality alone misses derived words; a
-    stem of 4+ letters that begins the other word (chant- / chanteur) is taken as the same family. A 3-letter
-    stem counts only when the other word adds one of the language's derivational ``suffixes`` (rou- / rouage,
-    run- / runner, but not rou- / rouge, cas- / castor). Words under 4 letters never count (mer / merle).
-    ``derived`` words (a root under a prefix, a lemma, a compound's part) need a 5-letter stem to extend into the
-    other word (chanter / chanteur; but gefahr -> fahr is no root of Fahrrad, nor angehen -> gehen of Gehirn).
-    """
-    sa, sb = stem(a), stem(b)
-    if sa == sb and sa:
-        return True
-    (short_word, short_stem), (long_word, long_stem) = sorted(((a, sa), (b, sb)), key=lambda p: len(p[1]))
-    if len(short_word) < MIN_PART_LETTERS or len(short_stem) < 3:
+def _family(a: _Info, b: _Info, language: str) -> bool:
+    """One family: a base one is derived from is a form of the other's base (chanteur / chanter: chant; rouage /
+    roue: rou; gattino / gatto: gatt; Sänger / singen: the Ablaut series sing), through a prefix too (enchanter ->
+    chanter), or two words of one stem that are not two listed look-alikes (Eis / Eisen, pesce / pesco)."""
+    if families.unrelated(a.folded, b.folded, language):
         return False
-    if not (long_word.startswith(short_stem) and long_stem.startswith(short_stem)):
-        return False
-    if derived:
-        return len(short_stem) > MIN_PART_LETTERS
-    if len(short_stem) >= MIN_PART_LETTERS:
+    lefts = [a] + [_info(root, language) for root in a.roots]
+    rights = [b] + [_info(root, language) for root in b.roots]
+    return any(_one_family(x, y) for x in lefts for y in rights)
+
+
+def _one_family(a: _Info, b: _Info) -> bool:
+    if a.keys & b.keys:
+        return True  # a root under a prefix is the other word or one of its forms (unlock / LOCK)
+    if a.bases & b.cores or b.bases & a.cores:
         return True
-    return len(long_word) - len(short_stem) >= 3 and long_word.endswith(suffixes)
-
-
-def _alternations(*pairs: tuple[str, str]) -> Callable[[str], str]:
-    def skeleton(word: str) -> str:
-        for old, new in pairs:
-            word = word.replace(old, new)
-        return word
-
-    return skeleton
-
-
-# Vowel alternations inside a family, on folded words: Romanian oa/o and ea/e (floare, florar; fereastră,
-# ferestre), Italian uo/o (scuola, scolaro; fuoco, focolare).
-_SKELETONS: dict[str, Callable[[str], str]] = {
-    "it": _alternations(("uo", "o"),),
-}
+    if {"=" + b.folded, "=" + families.stem(b.raw, b.language)} & a.bases \
+            or {"=" + a.folded, "=" + families.stem(a.raw, a.language)} & b.bases:
+        return True  # runner / run, maisonnette / maison: a doubled consonant before the suffix
+    if {x for x in a.bases & b.bases if len(x) >= MIN_PART_LETTERS or x.startswith("@")}:
+        return True  # chanteur / chanson: both on chant-
+    stem_a, stem_b = families.stem(a.raw, a.language), families.stem(b.raw, b.language)
+    if stem_a != stem_b or len(stem_a) < 3:
+        return False
+    # One stem: a family (chanter / chante, canto / cantare, clou / clouer), unless both are words of their own
+    # that differ only in a final vowel (pesce / pesco, lama / lame, pizza / pizzo): the lemma table tells them
+    # apart, and a gender pair the table links (gatto / gatta) is one word's forms already.
+    endings = (a.folded[len(stem_a):], b.folded[len(stem_b):])
+    return not (a.known and b.known and all(len(e) <= 2 and set(e) <= set("aeiou") for e in endings))
 
 
 def _raw(word: str, language: str) -> str:

@@ -4,10 +4,12 @@ family tables compare (a leaf module: ``engine.clues`` and ``engine.families`` b
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 _LIGATURES = str.maketrans({"œ": "oe", "æ": "ae", "ĳ": "ij", "ø": "o", "ł": "l", "đ": "d"})
 
 
+@lru_cache(maxsize=16384)  # the same words (a pack's, a board's, the deck of used words) are folded again and again
 def normalize(word: str) -> str:
     """Casefold, drop accents (NFKD minus combining marks), strip spaces: " École " -> "ecole".
 

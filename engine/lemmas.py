@@ -37,6 +37,10 @@ EXTRA: dict[str, dict[str, tuple[str, ...]]] = {
         "yeux": ("œil",), "cieux": ("ciel",), "aïeux": ("aïeul",), "bœufs": ("bœuf",), "œufs": ("œuf",),
         "travaux": ("travail",), "vitraux": ("vitrail",), "coraux": ("corail",), "émaux": ("émail",),
         "messieurs": ("monsieur",), "mesdames": ("madame",), "bonshommes": ("bonhomme",),
+        "louve": ("loup",), "louves": ("loup",), "folle": ("fou",), "blanche": ("blanc",), "duchesse": ("duc",),
+        "fraîche": ("frais",), "sèche": ("sec",), "longue": ("long",), "grosse": ("gros",), "vieille": ("vieux",),
+        "belle": ("beau",), "nouvelle": ("nouveau",), "douce": ("doux",), "jumelle": ("jumeau",),
+        "marine": ("marin",), "marines": ("marin",),
     },
     "en": {
         "teeth": ("tooth",), "geese": ("goose",), "mice": ("mouse",), "lice": ("louse",), "feet": ("foot",),
@@ -44,6 +48,7 @@ EXTRA: dict[str, dict[str, tuple[str, ...]]] = {
         "dice": ("die",), "knives": ("knife",), "wives": ("wife",), "wolves": ("wolf",), "leaves": ("leaf",),
         "loaves": ("loaf",), "halves": ("half",), "shelves": ("shelf",), "thieves": ("thief",),
         "cacti": ("cactus",), "fungi": ("fungus",), "octopi": ("octopus",), "criteria": ("criterion",),
+        "lives": ("life", "live"), "calves": ("calf",), "scarves": ("scarf",), "hooves": ("hoof",),
     },
     "ro": {
         "copii": ("copil",), "copiii": ("copil",), "oameni": ("om",), "oamenii": ("om",), "fete": ("fată",),
@@ -52,6 +57,8 @@ EXTRA: dict[str, dict[str, tuple[str, ...]]] = {
         "nopți": ("noapte",), "ouă": ("ou",), "ouăle": ("ou",), "frați": ("frate",), "surori": ("soră",),
         "lucruri": ("lucru",), "capete": ("cap",), "oase": ("os",), "brațe": ("braț",), "degete": ("deget",),
         "zile": ("zi",), "stele": ("stea",), "mări": ("mare",), "văi": ("vale",), "târguri": ("târg",),
+        "ziua": ("zi",), "zilele": ("zi",), "fiare": ("fier", "fiară"), "regină": ("rege",),
+        "regine": ("rege",), "leoaică": ("leu",), "purcel": ("porc",), "ploi": ("ploaie",), "ploile": ("ploaie",),
     },
     "de": {
         "bäume": ("baum",), "häuser": ("haus",), "mäuse": ("maus",), "männer": ("mann",), "frauen": ("frau",),
@@ -62,6 +69,8 @@ EXTRA: dict[str, dict[str, tuple[str, ...]]] = {
         "uova": ("uovo",), "uomini": ("uomo",), "mani": ("mano",), "dita": ("dito",), "ossa": ("osso",),
         "braccia": ("braccio",), "labbra": ("labbro",), "ginocchia": ("ginocchio",), "buoi": ("bue",),
         "dei": ("dio",), "templi": ("tempio",), "lenzuola": ("lenzuolo",), "orecchie": ("orecchio",),
+        "cagna": ("cane",), "cagne": ("cane",), "gatta": ("gatto",), "gatte": ("gatto",), "lupa": ("lupo",),
+        "lupe": ("lupo",), "orsa": ("orso",), "ragazza": ("ragazzo",), "amica": ("amico",),
     },
 }
 
@@ -70,6 +79,27 @@ _tables: dict[str, Mapping[str, str]] = {}
 _loading: dict[str, threading.Event] = {}
 _seconds: dict[str, float] = {}
 _missing: set[str] = set()  # languages whose table could not be loaded (simplemma absent or broken)
+_heads: dict[str, frozenset[str]] = {}  # per language, the table's lemmas (casefolded): words it knows as such
+_nouns: dict[str, frozenset[str]] = {}  # German: the table's capitalised lemmas (casefolded), its nouns
+
+
+def _lemma_set(table: Mapping[str, str], capitals: set[str] | None = None) -> frozenset[str]:
+    """The table's lemmas, read in one pass over simplemma's front-coded stream (a fraction of a second; going
+    through the mapping would decode a block per value, ten seconds and more). Empty when the stream's layout is
+    not the one known here (the checker then knows the table's inflected forms only)."""
+    try:
+        from simplemma.strategies.dictionaries import frontcode  # type: ignore[import-not-found,unused-ignore]
+
+        data, pos, rev = table._data, table._pos, table._rev  # type: ignore[attr-defined]
+        found = set()
+        for _, _, value in frontcode._iter_records(data, pos):
+            lemma = (value[::-1] if rev else value).decode()
+            found.add(lemma.casefold())
+            if capitals is not None and lemma[:1].isupper():
+                capitals.add(lemma.casefold())
+        return frozenset(found)
+    except Exception:  # noqa: BLE001 - another simplemma: no lemma set
+        return frozenset()
 
 
 def _load(language: str) -> None:
@@ -85,8 +115,12 @@ def _load(language: str) -> None:
         table = {}
         with _lock:
             _missing.add(language)
+    capitals: set[str] = set()
+    heads = _lemma_set(table, capitals) if table else frozenset()
     with _lock:
         _tables[language] = table
+        _heads[language] = heads
+        _nouns[language] = frozenset(capitals)
         _seconds[language] = time.perf_counter() - start
         event = _loading.pop(language, None)
     if event is not None:
@@ -125,6 +159,8 @@ def unload(language: str) -> None:
     """Forget a loaded table (frees its memory; the bench measures a fresh load with it)."""
     with _lock:
         _tables.pop(language, None)
+        _heads.pop(language, None)
+        _nouns.pop(language, None)
         _seconds.pop(language, None)
         _missing.discard(language)
 
@@ -186,7 +222,30 @@ def lemmas(word: str, language: str) -> frozenset[str]:
 
 
 def known(word: str, language: str) -> bool:
-    """True when ``word`` is a form the table knows (itself or as a lemma in ``EXTRA``)."""
-    return bool(lemmas(word, language)) or any(
-        word.lower() in values for values in EXTRA.get(language, {}).values()
-    )
+    """True when ``word`` is a word the table knows: an inflected form, one of its lemmas, or one of ``EXTRA``."""
+    if lemmas(word, language):
+        return True
+    with _lock:
+        heads = _heads.get(language, frozenset())
+    folded = unicodedata.normalize("NFC", word.strip()).casefold()
+    return folded in heads or any(folded in values for values in EXTRA.get(language, {}).values())
+
+
+def noun(word: str, language: str) -> bool:
+    """German: True when the table has ``word`` as a noun (a capitalised lemma, or a form of one)."""
+    table = _table(language)
+    if table is None:
+        return False
+    with _lock:
+        nouns = _nouns.get(language, frozenset())
+    cap = unicodedata.normalize("NFC", word.strip()).capitalize()
+    lemma = table.get(cap)
+    return (lemma is not None and lemma[:1].isupper()) or cap.casefold() in nouns
+
+
+def is_lemma(word: str, language: str) -> bool:
+    """True when ``word`` is one of the table's lemmas (a dictionary form), not only an inflected form."""
+    _table(language)
+    with _lock:
+        heads = _heads.get(language, frozenset())
+    return unicodedata.normalize("NFC", word.strip()).casefold() in heads

@@ -94,10 +94,26 @@ def _first_state(setup: Mapping[str, Any], language: str, load: Callable[[dict[s
         raise SetupError(f"not a usable {what} set-up: {exc}") from None
 
 
+T = TypeVar("T")
+
+
 class _StateHolder(Generic[S]):
-    """What both sessions share: the engine state's version and end, and taking a state back."""
+    """What both sessions share: the engine state's version and end, taking a state back, and the views of the
+    state computed once: every screen, renderer and the ring ask for the public view several times a loop step
+    (about fifteen times a guess), so it is kept with the state it was made from (states are immutable: a new
+    state, or one taken back, is a new object and gets its own views)."""
 
     state: S
+
+    def _view(self, key: str, compute: Callable[[S], T]) -> T:
+        memo: tuple[S, dict[str, Any]] | None = self.__dict__.get("_views")
+        state = self.state
+        if memo is None or memo[0] is not state:
+            memo = (state, {})
+            self.__dict__["_views"] = memo
+        if key not in memo[1]:
+            memo[1][key] = compute(state)
+        return memo[1][key]  # type: ignore[no-any-return]
 
     @property
     def version(self) -> int:
@@ -158,10 +174,10 @@ class DuetSession(_StateHolder[duet.DuetState]):
             self.apply(self.action_from_dict(item))
 
     def public_view(self) -> PublicView:
-        return public_view(self.state)
+        return self._view("public", public_view)
 
     def seat_view(self, seat: str) -> SeatView:
-        return seat_view(self.state, seat)  # type: ignore[arg-type]
+        return self._view(f"seat {seat}", lambda state: seat_view(state, seat))  # type: ignore[arg-type]
 
     def revealed_keys(self) -> dict[str, str] | None:
         keys = revealed_keys(self.state)
@@ -229,10 +245,10 @@ class ClassicSession(_StateHolder[cl.ClassicState]):
             self.apply(self.action_from_dict(item))
 
     def public_view(self) -> cl.ClassicPublicView:
-        return cl.classic_public_view(self.state)
+        return self._view("public", cl.classic_public_view)
 
     def spymaster_view(self) -> cl.SpymasterView:
-        return cl.spymaster_view(self.state)
+        return self._view("spymaster", cl.spymaster_view)
 
     def seat_view(self, seat: str) -> cl.SpymasterView | cl.ClassicPublicView:
         """Seat A is the spymasters' side (the whole key); seat B the guessers' (public only)."""

@@ -17,6 +17,7 @@ import random
 import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
+from functools import cache, cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -28,12 +29,28 @@ MAX_WORD_LENGTH = 12
 MIN_WORDS = 25
 DEFAULT_PACK = "fr"
 LANGUAGE_PACKS = tuple(lang.pack for lang in REGISTRY)
-THEMED_PACKS = ("fr-food", "fr-travel", "fr-kids", "en-food", "en-travel", "en-kids")
+THEMED_PACKS = ("fr-food", "fr-travel", "fr-kids", "en-food", "en-travel", "en-kids", "de-food", "de-travel",
+                "de-kids", "it-food", "it-travel", "it-kids", "ro-food", "ro-travel", "ro-kids")
 _BUNDLED = LANGUAGE_PACKS + THEMED_PACKS
 
 
 class WordPackError(ValueError):
     """A word pack that cannot be used; the message is one line."""
+
+
+class PackProblem(str):
+    """One problem of a pack's text: the English line (it is a ``str``), plus the catalog key ``key`` (the
+    ``[words]`` section of device/locales) and its ``fields``, so that the command line can say it in any language
+    with the right plural ("only 1 distinct word")."""
+
+    key: str
+    fields: dict[str, object]
+
+    def __new__(cls, text: str, key: str, **fields: object) -> PackProblem:
+        problem = super().__new__(cls, text)
+        problem.key = key
+        problem.fields = fields
+        return problem
 
 
 @dataclass(frozen=True)
@@ -42,13 +59,19 @@ class WordPack:
     language: str
     words: tuple[str, ...]
 
+    @cached_property
+    def folded(self) -> tuple[str, ...]:
+        """Each word folded for comparison (``normalize``), in the pack's order: worked out once per pack, not at
+        every deal."""
+        return tuple(normalize(word) for word in self.words)
+
 
 @dataclass(frozen=True)
 class _Parsed:
     name: str | None
     language: str | None
     entries: tuple[tuple[int, str], ...]  # (line number, word)
-    problems: tuple[str, ...]
+    problems: tuple[PackProblem, ...]
 
 
 def bundled_packs() -> tuple[str, ...]:
@@ -63,10 +86,17 @@ def load_pack(name_or_path: str) -> WordPack:
     ``check_pack_text``.
     """
     if name_or_path in _BUNDLED:
-        text = resources.files("engine").joinpath("data", "words", f"{name_or_path}.txt").read_text("utf-8")
-        return parse_pack(text, name_or_path)
+        return _bundled(name_or_path)
     text = read_pack_text(name_or_path)
     return parse_pack(text, Path(name_or_path).stem)
+
+
+@cache
+def _bundled(name: str) -> WordPack:
+    """A bundled pack, read and parsed once per process (the files ship with the box and never change; a deal
+    re-read and re-parsed its pack, ~35 ms here)."""
+    text = resources.files("engine").joinpath("data", "words", f"{name}.txt").read_text("utf-8")
+    return parse_pack(text, name)
 
 
 def parse_pack(text: str, name: str) -> WordPack:
@@ -82,7 +112,7 @@ def parse_pack(text: str, name: str) -> WordPack:
     return WordPack(parsed.name or name, parsed.language, tuple(word for _, word in parsed.entries))
 
 
-def check_pack_text(text: str) -> list[str]:
+def check_pack_text(text: str) -> list[PackProblem]:
     """Every problem of a pack's text, one line each; [] for a good pack."""
     return list(_parse(text).problems)
 
@@ -93,7 +123,7 @@ def check_pack_file(path: str) -> list[str]:
         text = read_pack_text(path)
     except WordPackError as exc:
         return [str(exc)]
-    return check_pack_text(text)
+    return list(check_pack_text(text))
 
 
 def draw_words(
@@ -108,10 +138,11 @@ def draw_words(
     if n < 0 or n > len(pack.words):
         raise ValueError(f"cannot draw {n} words from pack {pack.name!r} of {len(pack.words)} words")
     avoided = {normalize(word) for word in exclude}
-    fresh = [word for word in pack.words if normalize(word) not in avoided]
+    folded = pack.folded
+    fresh = [word for word, key in zip(pack.words, folded, strict=True) if key not in avoided]
     if len(fresh) >= n:
         return tuple(rng.sample(fresh, n))
-    used = [word for word in pack.words if normalize(word) in avoided]
+    used = [word for word, key in zip(pack.words, folded, strict=True) if key in avoided]
     chosen = fresh + rng.sample(used, n - len(fresh))
     rng.shuffle(chosen)
     return tuple(chosen)
@@ -129,24 +160,12 @@ def read_pack_text(path: str) -> str:
         raise WordPackError(f"{path}: not UTF-8 text (bad byte at offset {exc.start})") from None
 
 
-def _word_problems(number: int, word: str) -> list[str]:
-    """What is wrong with one word of a pack on its own (its line ``number``)."""
-    problems = []
-    if len(word.split()) > 1:
-        problems.append(f"line {number}: {word!r} is several words")
-    if any(unicodedata.category(ch).startswith("C") for ch in word):
-        problems.append(f"line {number}: {word!r} holds a control or invisible character")
-    if len(word) > MAX_WORD_LENGTH:
-        problems.append(f"line {number}: {word!r} has {len(word)} letters (at most {MAX_WORD_LENGTH} fit a card)")
-    return problems
-
-
 def _parse(text: str) -> _Parsed:
     name: str | None = None
     language: str | None = None
     language_line = 0
     entries: list[tuple[int, str]] = []
-    problems: list[str] = []
+    problems: list[PackProblem] = []
     for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         content, _, comment = line.partition("#")
         if not content.strip():
@@ -159,19 +178,39 @@ def _parse(text: str) -> _Parsed:
             continue
         entries.append((number, unicodedata.normalize("NFC", content.strip())))
     if language is None:
-        problems.append("no '# language: xx' header line")
+        problems.append(PackProblem("no '# language: xx' header line", "no_header"))
     elif language not in STEMMER_LANGUAGES:
         known = ", ".join(sorted(STEMMER_LANGUAGES))
-        problems.append(f"line {language_line}: unknown language {language!r} (known: {known})")
+        problems.append(PackProblem(f"line {language_line}: unknown language {language!r} (known: {known})",
+                                    "unknown_language", line=language_line, language=language, known=known))
+    problems += _word_problems(entries)
+    return _Parsed(name, language, tuple(entries), tuple(problems))
+
+
+def _word_problems(entries: list[tuple[int, str]]) -> list[PackProblem]:
+    problems: list[PackProblem] = []
     first_seen: dict[str, tuple[int, str]] = {}
     for number, word in entries:
-        problems += _word_problems(number, word)
+        if len(word.split()) > 1:
+            problems.append(PackProblem(f"line {number}: {word!r} is several words", "several_words",
+                                        line=number, word=word))
+        if any(unicodedata.category(ch).startswith("C") for ch in word):
+            problems.append(PackProblem(f"line {number}: {word!r} holds a control or invisible character",
+                                        "control", line=number, word=word))
+        if len(word) > MAX_WORD_LENGTH:
+            problems.append(PackProblem(
+                f"line {number}: {word!r} has {len(word)} letters (at most {MAX_WORD_LENGTH} fit a card)",
+                "too_long", line=number, word=word, n=len(word), most=MAX_WORD_LENGTH))
         key = normalize(word)
         if key in first_seen:
             earlier_line, earlier = first_seen[key]
-            problems.append(f"line {number}: {word!r} duplicates line {earlier_line} {earlier!r}")
+            problems.append(PackProblem(f"line {number}: {word!r} duplicates line {earlier_line} {earlier!r}",
+                                        "duplicate", line=number, word=word, earlier=earlier_line, first=earlier))
         else:
             first_seen[key] = (number, word)
     if len(first_seen) < MIN_WORDS:
-        problems.append(f"only {len(first_seen)} distinct words (a game needs {MIN_WORDS})")
-    return _Parsed(name, language, tuple(entries), tuple(problems))
+        count = len(first_seen)
+        noun = "word" if count == 1 else "words"  # the English line; other languages through the catalogs
+        problems.append(PackProblem(f"only {count} distinct {noun} (a game needs {MIN_WORDS})", "too_few",
+                                    n=count, need=MIN_WORDS))
+    return problems

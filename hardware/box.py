@@ -49,10 +49,16 @@ class Box:
         self.display = display
         self.queue = queue
         self._closed = False
+        #: the current screen takes typed text (a code, a name): a keyboard's letters type instead of pressing
+        self.text_mode = False
 
     @property
     def closed(self) -> bool:
         return self._closed
+
+    def want_text(self, on: bool) -> None:
+        """The screen shown takes typed text or not (the emulator's letter keys then type; see ``EmulatorBox``)."""
+        self.text_mode = on
 
     def missing_oleds(self) -> dict[Seat, str]:
         """The seats whose OLED is missing or failing now, with the reason (see ``hardware.degrade``)."""

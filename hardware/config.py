@@ -147,6 +147,8 @@ class RemoteConfig:
     ca_file: str = ""
     username: str = ""
     password_file: str = ""
+    #: the configuration file has a [remote] section: the box offers remote play (``duetbox run``)
+    enabled: bool = False
 
 
 @dataclass(frozen=True)
@@ -239,7 +241,8 @@ def _check_values(data: Mapping[str, Any], problems: list[str]) -> None:
     _check_ring(data["ring"], problems)
     _check_power(data["ring"], data["power"], problems)
     _check_display(data["display"], problems)
-    _check_remote(data.get("remote", {}), problems)
+    if "remote" in data:  # no [remote]: no remote play, nothing to check
+        _check_remote(data["remote"], problems)
 
 
 def _check_buttons(buttons: Mapping[str, Any], problems: list[str], amplifier: bool = True) -> None:
@@ -350,7 +353,8 @@ def _default_data() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-def _build(data: Mapping[str, Any]) -> HardwareConfig:
+def _build(data: Mapping[str, Any], *, remote: bool = False) -> HardwareConfig:
+    """``remote``: the user's file has a [remote] section (the bundled default's does not count)."""
     b = data["buttons"]
     seats: dict[str, SeatPins] = {}
     for seat in SEATS:
@@ -362,7 +366,8 @@ def _build(data: Mapping[str, Any]) -> HardwareConfig:
     r = data["ring"]
     ring = RingConfig(**{**r, "brightness": float(r["brightness"]), "gamma": float(r["gamma"])})
     return HardwareConfig(buttons=buttons, oleds=oleds, ring=ring, display=DisplayConfig(**data["display"]),
-                          remote=RemoteConfig(**data.get("remote", {})), power=PowerConfig(**data["power"]))
+                          remote=RemoteConfig(**data.get("remote", {}), enabled=remote),
+                          power=PowerConfig(**data["power"]))
 
 
 def problems_in(user: Mapping[str, Any]) -> list[str]:
@@ -378,7 +383,7 @@ def parse_config(user: Mapping[str, Any], source: str = "configuration") -> Hard
     problems = problems_in(user)
     if problems:
         raise ConfigError(problems, source)
-    return _build(_merge(_default_data(), user))
+    return _build(_merge(_default_data(), user), remote="remote" in user)
 
 
 def _read(path: Path) -> dict[str, Any]:

@@ -343,6 +343,10 @@ class EmulatorBox(Box):
         now = self.clock.now()
         if event.type == pygame.QUIT:
             return InputEvent(seat=None, button="quit", kind="quit", time=now)
+        if self.text_mode:  # a screen that takes text: letters type, Backspace erases, Escape is MENU
+            typed = self._typed(event, now)
+            if typed is not None:
+                return typed[0]
         if event.type in (pygame.KEYDOWN, pygame.KEYUP):
             hit = KEYMAP.get(pygame.key.name(event.key))
             if hit is None:
@@ -366,6 +370,33 @@ class EmulatorBox(Box):
             w, h = self.window.get_size()
             return self._touch(kind, (event.x * w, event.y * h), now)
         return None
+
+    def _typed(self, event: Any, now: float) -> tuple[InputEvent | None] | None:
+        """In text mode: (the event a key gives, or None for nothing), or None when the key is a button as usual
+        (the arrows, Enter, the shifts)."""
+        import pygame
+
+        if event.type == pygame.TEXTINPUT:
+            return (InputEvent(seat=None, button="keyboard", kind="text", time=now, text=event.text),)
+        if event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+            return None
+        name = pygame.key.name(event.key)
+        if name == "backspace":
+            down = event.type == pygame.KEYDOWN
+            return (InputEvent(seat=None, button="keyboard", kind="text", time=now, text="\b") if down else None,)
+        if name == "escape":
+            kind: EventKind = "press" if event.type == pygame.KEYDOWN else "release"
+            return (InputEvent(seat=None, button="menu", kind=kind, time=now),)
+        if len(name) == 1:  # a letter or a digit: typed (TEXTINPUT), not a button
+            return (None,)
+        return None
+
+    def want_text(self, on: bool) -> None:
+        import pygame
+
+        if on != self.text_mode:
+            (pygame.key.start_text_input if on else pygame.key.stop_text_input)()
+        super().want_text(on)
 
     def _touch(self, kind: EventKind, pos: tuple[float, float], now: float) -> InputEvent | None:
         """A finger (or the mouse) coming down, moving or lifting: normalised on the grid. A touch outside the

@@ -37,7 +37,7 @@ from engine.board import DUET as DUET_BOARD
 from hardware.base import SEAT_BUTTONS, SEATS
 
 if TYPE_CHECKING:  # pragma: no cover - typing only (this command imports the app when it runs)
-    from device.remote.app import RemoteApp
+    from device.app import App
     from device.services import audio
     from device.services.notify import Notifier
     from device.storage import Storage
@@ -333,28 +333,14 @@ def _main(argv: list[str]) -> int:
     logging.basicConfig(level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
                         format="%(name)s: %(message)s")
     ops = _script(args)
-    record = None
-    if args.start:
-        try:
-            record = read_json(args.start, RECORD_LIMIT)
-        except UnreadableFile as exc:
-            raise UsageError(f"the record: {exc}") from None
+    record = _record(args)
     size = _size(args.size)
     config = _config(args)
 
-    from device.remote.app import RemoteApp as App  # the box app, able to play a Duet with a remote box
-    from device.remote.transport import BrokerConfig
     from device.services.notify import Notifier
-    from device.storage import Storage, StorageError, data_dir
     from engine.session import SetupError
 
-    directory = data_dir(args.data_dir)
-    if args.remote and not args.data_dir:  # two boxes on one desktop: one data directory each
-        directory = directory / f"remote-{args.remote}"
-    try:
-        storage = Storage(directory)
-    except StorageError as exc:
-        raise UsageError(str(exc)) from None
+    storage = _storage(args)
     notifier = Notifier() if args.hardware != "mock" else None
     if args.hardware == "pi":
         try:
@@ -365,9 +351,7 @@ def _main(argv: list[str]) -> int:
     if args.hardware == "emulator":
         first_language(storage)
     box = _open(args.hardware, config, size, storage, notifier)
-    app = App(box, storage, seed=args.seed, notifier=notifier, sound=_sound(args.hardware),
-              speech=_speech(args.hardware), power=_power if args.hardware == "pi" else None,
-              strict=args.hardware == "mock", broker=BrokerConfig.from_config(config.remote))
+    app = _app(args, config, box, storage, notifier)
     if ops is None:
         # a SIGTERM during start-up (systemd stopping a box still drawing its first frame) is noted now and
         # ends the loop cleanly as soon as it runs, instead of killing the process mid-start
@@ -387,6 +371,45 @@ def _main(argv: list[str]) -> int:
     finally:
         app.shutdown()
     return 0
+
+
+def _storage(args: argparse.Namespace) -> Storage:
+    """The box's storage (``--data-dir``, else the data directory; one per role for two boxes on one desktop)."""
+    from device.storage import Storage, StorageError, data_dir
+
+    directory = data_dir(args.data_dir)
+    if args.remote and not args.data_dir:  # two boxes on one desktop: one data directory each
+        directory = directory / f"remote-{args.remote}"
+    try:
+        return Storage(directory)
+    except StorageError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _app(args: argparse.Namespace, config: HardwareConfig, box: Box, storage: Storage,
+         notifier: Notifier | None) -> App:
+    """The box app: with remote play when asked for (``--remote``) or when the configuration names a broker
+    (a ``[remote]`` section); else a box that plays locally only."""
+    from device.app import App
+    from device.remote.app import remote_app
+    from device.remote.transport import BrokerConfig
+
+    options: dict[str, Any] = {"seed": args.seed, "notifier": notifier, "sound": _sound(args.hardware),
+                               "speech": _speech(args.hardware), "power": _power if args.hardware == "pi" else None,
+                               "strict": args.hardware == "mock"}
+    if args.remote or config.remote.enabled:
+        return remote_app(box, storage, broker=BrokerConfig.from_config(config.remote), **options)
+    return App(box, storage, **options)
+
+
+def _record(args: argparse.Namespace) -> Any:
+    """The --start record as read (None without one); checked when the game starts from it."""
+    if not args.start:
+        return None
+    try:
+        return read_json(args.start, RECORD_LIMIT)
+    except UnreadableFile as exc:
+        raise UsageError(f"the record: {exc}") from None
 
 
 def _script(args: argparse.Namespace) -> list[Op] | None:
@@ -460,21 +483,26 @@ def _wait_for_devices(config: HardwareConfig, notifier: Notifier | None) -> None
                          "(see docs/troubleshooting.md)")
 
 
-def _start_remote(app: RemoteApp, role: str, code: str | None) -> None:
-    """``--remote host``: deal a remote game and print its code; ``--remote join``: join ``--code`` or type it."""
+def _start_remote(app: App, role: str, code: str | None) -> None:
+    """``--remote host``: offer a remote game and print its code; ``--remote join``: join ``--code`` or type it.
+    A remote game saved on this box is resumed instead (its pinned session: no new pairing, no code needed)."""
     from device.remote.pairing import BadCode, normalise
     from device.remote.screens import CodeEntryScreen
 
+    play = app.remote
+    assert play is not None
+    if play.linked:
+        print("resuming the saved remote game (no code needed)", flush=True)
+        return
     if role == "host":
-        if app.remote is None:
-            code = app.host_game()
-            print(f"remote game code: {code}", flush=True)
+        code = play.host_game()
+        print(f"remote game code: {code}", flush=True)
         return
     if code is None:
-        app.switch(CodeEntryScreen(app))
+        app.switch(CodeEntryScreen(app, play))
         return
     try:
-        app.join_game(normalise(code))
+        play.join_game(normalise(code))
     except BadCode as exc:
         app.shutdown()
         raise UsageError(f"--code: {exc}") from None

@@ -1,43 +1,52 @@
 """The remote-play protocol between two boxes (docs/remote.md).
 
-The host box sequences the game: its own moves are applied, committed to its database and then published; the
-guest's moves are *proposed* (with the version they were made against), applied and committed by the host, and
-published back as moves. Each box commits a move before it shows it. So there is one order of moves, and a move a
-box has shown is in its database.
+**Pairing** (``pairing``): the host publishes its SPAKE2 message on the rendezvous topic its code's nameplate
+names (retained); the guest answers with its own and a key confirmation; the host checks it and confirms in turn.
+Either box that finds the other did not use its code says so at once ("wrong code", ``Table.remote_ended``) and
+the code is spent. Then both boxes hold the **pinned session** (``Keys``): a game topic nobody else can name, one
+key per direction; it is kept in the box's database, so a restarted box takes up the same session (never a new
+pairing). From then on a box accepts a message only when the partner's key sealed it for that very topic.
 
-Each box holds only its own seat's side of the key (``secret``): a guess is read on the clue giver's side, so a
-guess of seat A is resolved on the guest's box and one of seat B on the host's, and the colour is sent.
+**Replays**: each sealed message carries its sender's epoch (one more at each start of its link, persisted) and a
+sequence number; a message of an older epoch than the partner's latest is dropped, a repeat in the current one
+too. Moves are idempotent by version, snapshots only ever add moves, so what a replay could still bring changes
+nothing.
 
-Topics (under ``duetbox/<topic derived from the code>/``), every payload sealed (``pairing``):
-- ``hello`` (QoS 1, guest): the guest's one-time public key, resent until the set-up comes;
-- ``setup`` (retained, host): the game id, the set-up without the key, and seat B's side sealed to that key;
-- ``move`` (QoS 1, host): one committed move, ``{v, a, id, left}``: ``id`` the colour of a guess of seat B on
-  A's side, ``left`` A's greens left after it; applied by the guest when ``v`` is its version, kept until its
-  turn when ahead (reordered), ignored when behind (a duplicate or a redelivery);
-- ``snapshot`` (retained, host): every committed move so far with those facts: a box that was away catches up;
-- ``propose`` (QoS 1, guest): ``{v, a, left}`` a move of seat B (and B's greens left); resent until its move
-  comes back;
-- ``refuse`` (QoS 1, host): the proposal at ``v`` could not be played (the reason, for the guest's screen);
-- ``resolve`` (QoS 1, host) ``{v, card}``: seat A guesses ``card``; ``resolved`` (QoS 1, guest) ``{v, card,
-  id}``: its colour on B's side; ``facts`` (QoS 1, guest) ``{v, left}``: B's greens left at move ``v``;
-- ``reveal/host``, ``reveal/guest`` (retained): a box's own side, sent only once the game is over;
-- ``presence/host``, ``presence/guest`` (retained; the will says offline): who is there;
-- ``cursor/<role>`` (QoS 0): where the partner's grid cursor stands.
+**Presence**: a sealed heartbeat every BEAT seconds from each box, carrying a fresh nonce and the partner's last
+nonce: the partner is there while its heartbeats answer ours (a replayed heartbeat answers an old nonce and
+counts for nothing); a box going away says so (its sealed will, or a last word when it closes cleanly).
 
-Every sealed message carries the sender's session (random per start) and a sequence number: a repeat is
-dropped; the game id and the sender's role are checked; replaying an old move or snapshot changes nothing,
-because moves are idempotent by (game, version) and snapshots only ever add moves.
+**The game**: the host sequences it. Its own moves are applied, committed to its database and then published;
+the guest's moves are *proposed* (with the version they were made against), checked (seat B's own moves only, at
+the host's version, by the rules), committed by the host and published back as moves. Each box commits a move
+before it shows it. Each box holds only its own seat's side of the key (``secret``): a guess of seat A is
+resolved on the guest's box, which answers only a legal guess of seat A at its current move, one card per move.
+
+Topics, under ``duetbox/g/<32 hex>/<sender's role>/``, every payload sealed by its sender:
+- guest: ``hello`` (its one-time public key, until the set-up comes), ``propose`` ``{v, a, left}``, ``resolved``
+  ``{v, card, id}``, ``facts`` ``{v, left}``;
+- host: ``setup`` (retained until the guest has it: the set-up without the key, seat B's side sealed to the
+  guest's one-time key), ``move`` ``{v, a, id, left}``, ``snapshot`` (retained: every move with its facts),
+  ``refuse`` ``{v, why}`` (a proposal not played; "OutOfStep" when it was not made at the host's version),
+  ``resolve`` ``{v, card}``;
+- both: ``beat`` (heartbeat), ``gone`` (the will), ``cursor``, ``reveal`` (retained, once the game is over:
+  the box's own side), ``got`` (the partner's side has arrived), ``abandon`` (retained: the game is abandoned).
+Every retained topic is cleared once its job is done: the set-up when the guest has it, the snapshot and reveal
+when the game is over on both boxes, all of them on abandon.
 """
 
 from __future__ import annotations
 
+import hmac
 import logging
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from device.remote.pairing import Pairing, Rejected
-from device.remote.secret import new_private_key, open_sealed, public_hex
+from device.remote.pairing import Pake, Rejected, Role, Session, open_sealed, plain, rendezvous, seal
+from device.remote.secret import new_private_key, public_hex
+from device.remote.secret import open_sealed as open_side
 from device.remote.transport import BrokerConfig, Transport
 from engine.board import DUET as DUET_BOARD
 from engine.errors import IllegalAction
@@ -45,18 +54,81 @@ from engine.seats import Seat
 
 log = logging.getLogger("duetbox.remote")
 
-Role = Literal["host", "guest"]
 SEAT_OF: dict[str, Seat] = {"host": "A", "guest": "B"}
-#: Seconds between two sends of a proposal still waiting for its move.
+#: The largest card number and count of a Duet board (a count of greens is at most the cards).
+_LAST_CARD = DUET_BOARD.cards - 1
+#: Seconds between two sends of a proposal (or a hello, or a colour asked) still waiting for its answer.
 RESEND = 1.0
 #: Seconds a refused proposal is mentioned on the local seat's OLED.
 REFUSAL_SECONDS = 3.0
-#: Remembered (session, seq) pairs per sender session: plenty for a game, bounded.
+#: Seconds between two heartbeats; the partner is away when none has answered ours for PRESENCE seconds.
+BEAT = 1.0
+PRESENCE = 3.5
+#: Seconds without reaching the broker before the waiting screens say so; without the host's part of the
+#: pairing under the code's nameplate before the guest's screen says "no game under this code".
+BROKER_TIMEOUT = 10.0
+NO_GAME = 15.0
+#: One poll handles at most this many messages (a flood waits its turn instead of holding the box).
+BATCH = 256
+#: Repeats remembered per partner epoch (plenty for a game, bounded).
 SEEN_LIMIT = 4096
+#: At most one log line this often about messages dropped as not the partner's (a flood writes no flood).
+LOG_EVERY = 10.0
+#: A move more than this far ahead of a box's version is not kept for later.
+AHEAD_LIMIT = 64
+
+Ended = Literal["abandoned", "wrong_code"]
+
+
+@dataclass
+class Keys:
+    """The pinned session of one box (kept in its database): the game topic, both direction keys, the short
+    verifier, this box's epoch, the partner's highest epoch seen and (the guest) the card answered per move."""
+
+    role: Role
+    topic: str
+    host_key: bytes
+    guest_key: bytes
+    verifier: str
+    epoch: int = 0
+    partner_epoch: int = 0
+    answered: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def game(self) -> str:
+        return self.topic.rsplit("/", 1)[-1]
+
+    @property
+    def send_key(self) -> bytes:
+        return self.host_key if self.role == "host" else self.guest_key
+
+    @property
+    def recv_key(self) -> bytes:
+        return self.guest_key if self.role == "host" else self.host_key
+
+    def dump(self) -> dict[str, Any]:
+        return {"role": self.role, "topic": self.topic, "host_key": self.host_key.hex(),
+                "guest_key": self.guest_key.hex(), "verifier": self.verifier, "epoch": self.epoch,
+                "partner_epoch": self.partner_epoch, "answered": {str(k): v for k, v in self.answered.items()}}
+
+    @classmethod
+    def load(cls, saved: dict[str, Any]) -> Keys | None:
+        try:
+            role = saved["role"]
+            if role not in ("host", "guest"):
+                return None
+            answered = {int(k): int(v) for k, v in dict(saved.get("answered") or {}).items()}
+            return cls(role, str(saved["topic"]), bytes.fromhex(saved["host_key"]), bytes.fromhex(saved["guest_key"]),
+                       str(saved["verifier"]), int(saved["epoch"]), int(saved["partner_epoch"]), answered)
+        except (KeyError, TypeError, ValueError):
+            return None
 
 
 class Table(Protocol):
-    """What the link needs from the box it serves (``device.remote.game.RemoteGame``)."""
+    """What the link needs from the box it serves (``device.remote.play.RemotePlay``)."""
+
+    def remote_keep(self, keys: Keys | None) -> None:
+        """Keep the pinned session (None: forget it, the game is over or abandoned)."""
 
     def remote_version(self) -> int | None:
         """The version of the remote game in play here, None before the guest has its set-up."""
@@ -64,8 +136,9 @@ class Table(Protocol):
     def remote_actions(self) -> list[dict[str, Any]]:
         """Every committed action of the game, in order."""
 
-    def remote_commit(self, version: int, action: dict[str, Any]) -> None:
-        """Apply, commit and show one move; IllegalAction (state unchanged) when it cannot be played."""
+    def remote_commit(self, version: int, action: dict[str, Any], *, seat: str | None = None) -> None:
+        """Apply, commit and show one move (``seat``: the only seat it may be a move of); IllegalAction (state
+        unchanged) when it cannot be played."""
 
     def remote_setup(self, game: str, setup: dict[str, Any]) -> None:
         """The guest received the host's set-up: begin the game (committed) if it is not begun yet."""
@@ -81,7 +154,8 @@ class Table(Protocol):
         """What the partner's box told of its side: the colour of our guess at ``version``, its greens left."""
 
     def remote_resolve(self, version: int, card: int) -> str | None:
-        """The guest: the colour of ``card`` on this box's side, when seat A guesses it at ``version``."""
+        """The guest: the colour of ``card`` on this box's side, only for a legal guess of seat A at
+        ``version`` (its current move); None otherwise."""
 
     def remote_resolved(self, version: int, card: int) -> None:
         """The host: the colour of seat A's guess has come (``remote_learn`` has it): play the guess."""
@@ -95,32 +169,44 @@ class Table(Protocol):
     def remote_reveal(self, side: str) -> bool:
         """The partner's side at the end of the game; False when it cannot be taken yet."""
 
+    def remote_ended(self, why: Ended) -> None:
+        """The partner abandoned the game, or the pairing failed (a wrong code): say so, end it here too."""
+
+
+def _int(value: Any, low: int, high: int) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high else None
+
 
 class RemoteLink:
-    """One box's end of a remote game. All methods run in the app thread; ``poll`` does the work."""
+    """One box's end of a remote game. All methods run in the app thread; ``poll`` does the work.
 
-    def __init__(self, pairing: Pairing, role: Role, table: Table, broker: BrokerConfig, *,
-                 game: str | None = None, setup: dict[str, Any] | None = None,
-                 now: Callable[[], float] | None = None, wake: Callable[[], None] | None = None,
-                 transport: Callable[..., Transport] = Transport) -> None:
+    Without ``keys`` the link pairs first with ``code``; with ``keys`` (a resumed game) it takes up that session."""
+
+    def __init__(self, role: Role, table: Table, broker: BrokerConfig, *, code: str | None = None,
+                 keys: Keys | None = None, now: Callable[[], float] | None = None,
+                 wake: Callable[[], None] | None = None, transport: Callable[..., Transport] = Transport) -> None:
         import time
 
-        self.pairing = pairing
         self.role: Role = role
         self.partner_role: Role = "guest" if role == "host" else "host"
         self.seat = SEAT_OF[role]
         self.remote_seat = SEAT_OF[self.partner_role]
         self.table = table
-        self.game = game if game is not None else (secrets.token_hex(8) if role == "host" else None)
-        self.setup = setup
+        self.broker = broker
         self.now = now or time.monotonic
         self._wake = wake
-        self.session = secrets.token_hex(6)
+        self._make_transport = transport
+        self.code = code
+        self.keys = keys
+        self.failed: Ended | None = None
         self._seq = 0
-        self._seen: dict[str, set[int]] = {}
-        self.partner_online = False
-        self.was_up = False  # this box has reached the broker at least once
-        self.partner_seen = False  # the partner's box has been there at least once since this box started
+        self._seen: set[int] = set()
+        self._nonces: list[tuple[str, float]] = []  # heartbeat nonces sent (nonce, when)
+        self._partner_nonce: str | None = None
+        self._partner_at = float("-inf")  # when a heartbeat of the partner last answered ours
+        self._beat_at = float("-inf")
+        self._reply_at = float("-inf")
+        self.partner_seen = False  # the partner's box has been there at least once since this link opened
         self.partner_cursor: int | None = None
         self.pending: tuple[int, dict[str, Any]] | None = None
         self.resolving: tuple[int, int] | None = None  # the host: (version, card) of seat A's guess sent out
@@ -128,25 +214,57 @@ class RemoteLink:
         self.setup_message: dict[str, Any] | None = None  # the host: the set-up it dealt (B's side sealed)
         self.private: Any = None  # the guest: its one-time key (only until the set-up is opened)
         self.partner_side: str | None = None  # the partner's side, turned over at the end
+        self.delivered = False  # the partner has our side (the end of the game: retained topics cleared)
         self._hello_at = 0.0
         self._sent_at = 0.0
         self.refusal: str | None = None  # why the last proposal was not played (shown for REFUSAL_SECONDS)
         self.refused_at = 0.0
         self.ahead: dict[int, dict[str, Any]] = {}
-        self.received = 0  # sealed messages accepted
-        self.dropped = 0  # messages refused: not ours, a repeat, another game, a wrong role
-        #: (version, monotonic time) of the last move committed here from the partner (bench)
-        self.last_remote_commit: tuple[int, float] | None = None
-        will = (pairing.sub(f"presence/{role}"), self._seal({"k": "presence", "online": False}))
-        self.transport = transport(broker, f"duetbox-{role}-{self.session}", will=will)
-        if wake is not None:
+        self.received = 0  # sealed messages of the partner accepted
+        self.dropped = 0  # messages refused: not sealed by the partner, a repeat, an old epoch, not legal
+        self.overflowed = 0  # messages the network thread dropped unread (over 64 KiB, or a full queue)
+        self.downs = 0  # times the broker connection was lost
+        self._unlogged = 0
+        self._logged_at = float("-inf")
+        self._status = ""
+        self.started = self.now()
+        self.was_up = False  # this box has reached the broker at least once
+        self.last_remote_commit: tuple[int, float] | None = None  # (version, monotonic time), for the bench
+        self._pake: Pake | None = None
+        self._session: Session | None = None  # the guest: derived, waiting for the host's confirmation
+        self._transcript = b""
+        self._rendezvous_seen = False
+        if keys is not None:
+            keys.epoch += 1  # a new start of this box's end: its messages are newer than any sent before
+            table.remote_keep(keys)
+            self._open_game()
+        else:
+            if code is None:
+                raise ValueError("a link without a session pairs with a code")
+            self._open_rendezvous(code)
+
+    # -- transports --------------------------------------------------------------------------------------------
+    def _start(self, transport: Transport, topics: list[str]) -> None:
+        self.transport = transport
+        if self._wake is not None:
             self._hook_wake()
-        if role == "guest" and game is None:
-            self.private = new_private_key()
-        for name in ("hello", "setup", "move", "snapshot", "propose", "refuse", "resolve", "resolved", "facts",
-                     f"reveal/{self.partner_role}", f"presence/{self.partner_role}", f"cursor/{self.partner_role}"):
-            self.transport.subscribe(pairing.sub(name))
-        self.transport.start()
+        for topic in topics:
+            transport.subscribe(topic)
+        transport.start()
+
+    def _open_rendezvous(self, code: str) -> None:
+        self._pake = Pake(code, self.role)
+        self.rendezvous = rendezvous(code)
+        theirs = "guest" if self.role == "host" else "host"
+        topics = [f"{self.rendezvous}/{theirs}"] + ([f"{self.rendezvous}/done"] if self.role == "guest" else [])
+        self._start(self._make_transport(self.broker, f"duetbox-{self.role}-{secrets.token_hex(6)}"), topics)
+
+    def _open_game(self) -> None:
+        keys = self.keys
+        assert keys is not None
+        will = (self._topic("gone"), self._sealed("gone", {}))
+        transport = self._make_transport(self.broker, f"duetbox-{self.role}-{secrets.token_hex(6)}", will=will)
+        self._start(transport, [f"{keys.topic}/{self.partner_role}/#"])
 
     def _hook_wake(self) -> None:
         transport, wake = self.transport, self._wake
@@ -159,87 +277,185 @@ class RemoteLink:
 
         transport.events.put = put  # type: ignore[method-assign]
 
-    # -- state ---------------------------------------------------------------------------------------------
+    # -- state -------------------------------------------------------------------------------------------------
+    @property
+    def paired(self) -> bool:
+        return self.keys is not None
+
+    @property
+    def game(self) -> str | None:
+        """The game's id (its topic), None before the pairing."""
+        return self.keys.game if self.keys is not None else None
+
+    @property
+    def verifier(self) -> str | None:
+        """Four digits both boxes show once paired (the same on both: no one sits between them)."""
+        return self.keys.verifier if self.keys is not None else None
+
     @property
     def connected(self) -> bool:
-        return self.transport.connected
+        return bool(self.transport.connected)
+
+    @property
+    def partner_online(self) -> bool:
+        return self.paired and self.now() - self._partner_at < PRESENCE
 
     @property
     def ready(self) -> bool:
         """Both boxes are there: moves may be made."""
-        return self.transport.connected and self.partner_online
+        return self.connected and self.partner_online
 
     @property
     def status(self) -> str:
         """"ready", "partner_offline" (the partner's box is away) or "offline" (this box lost the broker)."""
-        if not self.transport.connected:
+        if not self.connected:
             return "offline"
         return "ready" if self.partner_online else "partner_offline"
 
-    # -- sealing -------------------------------------------------------------------------------------------
-    def _seal(self, body: dict[str, Any]) -> bytes:
+    @property
+    def unreachable(self) -> bool:
+        """The broker has not been reached for BROKER_TIMEOUT seconds since the link opened."""
+        return not self.was_up and self.now() - self.started >= BROKER_TIMEOUT
+
+    @property
+    def no_game(self) -> bool:
+        """The guest: not paired NO_GAME seconds after reaching the broker (a code mistyped, no host, or a host
+        gone that left its half of the exchange behind)."""
+        return self.role == "guest" and not self.paired and self.was_up and self.now() - self.started >= NO_GAME
+
+    # -- sealing -----------------------------------------------------------------------------------------------
+    def _topic(self, name: str, role: Role | None = None) -> str:
+        assert self.keys is not None
+        return f"{self.keys.topic}/{role or self.role}/{name}"
+
+    def _sealed(self, name: str, body: dict[str, Any]) -> bytes:
+        assert self.keys is not None
         self._seq += 1
-        message = dict(body, s=self.session, n=self._seq, r=self.role, g=self.game)
-        return self.pairing.seal(message)
+        return seal(self.keys.send_key, self._topic(name), dict(body, e=self.keys.epoch, n=self._seq))
 
-    def _publish(self, name: str, body: dict[str, Any], *, retain: bool = False, qos: int = 1) -> None:
-        self.transport.publish(self.pairing.sub(name), self._seal(body), retain=retain, qos=qos)
+    def _publish(self, name: str, body: dict[str, Any], *, retain: bool = False, qos: int = 1,
+                 wait: float = 0.0) -> None:
+        if self.keys is not None:
+            self.transport.publish(self._topic(name), self._sealed(name, body), retain=retain, qos=qos, wait=wait)
 
-    def _accept(self, payload: bytes) -> dict[str, Any] | None:
+    def _clear(self, name: str, role: Role | None = None) -> None:
+        """Empty a retained topic (the broker forgets it)."""
+        if self.keys is not None:
+            self.transport.publish(self._topic(name, role), b"", retain=True)
+
+    def _garbage(self, why: str) -> None:
+        """A message that is not the partner's (or not legal): counted; one log line per LOG_EVERY seconds."""
+        self.dropped += 1
+        self._unlogged += 1
+        now = self.now()
+        if now - self._logged_at >= LOG_EVERY:
+            log.warning("dropped %d message(s) that were not the partner's or not legal (last: %s)",
+                        self._unlogged, why)
+            self._unlogged, self._logged_at = 0, now
+
+    def _accept(self, topic: str, payload: bytes) -> tuple[str, dict[str, Any]] | None:
+        """(name, message) of a sealed message of the partner, None (counted) for anything else."""
+        keys = self.keys
+        assert keys is not None
+        prefix = f"{keys.topic}/{self.partner_role}/"
+        if not topic.startswith(prefix):
+            self._garbage("another topic")
+            return None
         try:
-            message = self.pairing.open(payload)
+            message = open_sealed(keys.recv_key, topic, payload)
         except Rejected as exc:
-            log.warning("dropped a message: %s", exc)
-            self.dropped += 1
+            self._garbage(str(exc))
             return None
-        session, seq, role = message.get("s"), message.get("n"), message.get("r")
-        if not isinstance(session, str) or not isinstance(seq, int) or role not in ("host", "guest"):
-            self.dropped += 1
+        epoch, seq = _int(message.get("e"), 0, 2**62), _int(message.get("n"), 0, 2**62)
+        if epoch is None or seq is None:
+            self._garbage("no epoch or sequence number")
             return None
-        if session == self.session:
-            return None  # our own message coming back
-        seen = self._seen.setdefault(session, set())
-        if seq in seen:
-            self.dropped += 1
+        if epoch < keys.partner_epoch:
+            self._garbage("a replay of an older start of the partner's box")
             return None
-        if len(seen) >= SEEN_LIMIT:
-            seen.clear()
-        seen.add(seq)
-        game = message.get("g")
-        if self.game is not None and game is not None and game != self.game:
-            self.dropped += 1
+        if epoch > keys.partner_epoch:
+            keys.partner_epoch = epoch
+            self._seen.clear()
+            self.table.remote_keep(keys)
+        if seq in self._seen:
+            self._garbage("a repeat")
             return None
+        if len(self._seen) >= SEEN_LIMIT:
+            self._seen.clear()
+        self._seen.add(seq)
         self.received += 1
-        return message
+        return topic[len(prefix):], message
 
-    # -- the app thread --------------------------------------------------------------------------------------
+    # -- the app thread ----------------------------------------------------------------------------------------
     def poll(self) -> bool:
-        """Handle what arrived. True when something changed (the screen should be drawn again)."""
+        """Handle what arrived (at most BATCH messages). True when something changed (draw again)."""
         changed = False
-        for item in self.transport.poll():
-            if item[0] == "up":
-                self._on_up()
-                changed = True
-            elif item[0] == "down":
-                changed = True
-            elif item[0] == "message":
-                changed = self._on_message(item[1], item[2]) or changed
-        if self.refusal is not None and self.now() - self.refused_at >= REFUSAL_SECONDS:
+        transport = self.transport  # the pairing may hand over to the game's transport while handling
+        for item in transport.poll(BATCH):
+            try:
+                changed = self._event(item) or changed
+            except Exception as exc:  # noqa: BLE001 - no message of the network may take the box down
+                log.exception("a message could not be handled")
+                self._garbage(f"{type(exc).__name__} while handling it")
+            finally:
+                if item[0] == "message" and len(item) >= 6:
+                    transport.ack(item[4], item[5])  # acknowledged once handled, on the client it came from
+        overflow = self.transport.overflow
+        if overflow:
+            self.transport.overflow = 0
+            self.overflowed += overflow
+            self._garbage(f"{overflow} message(s) too big or beyond the queue, unread")
+        now = self.now()
+        if self.refusal is not None and now - self.refused_at >= REFUSAL_SECONDS:
             self.refusal = None
             changed = True
-        if self.pending is not None and self.ready and self.now() - self._sent_at >= RESEND:
-            self._send_pending()
-        if self.resolving is not None and self.ready and self.now() - self._sent_at >= RESEND:
-            self._send_resolve()
-        if self.private is not None and self.connected and self.now() - self._hello_at >= RESEND:
-            self._send_hello()
+        if self.paired and self.connected:
+            self._timers(now)
+        status = self.status if self.paired else ("unreachable" if self.unreachable else str(self.no_game))
+        if status != self._status:
+            self._status, changed = status, True
         return changed
 
+    def _timers(self, now: float) -> None:
+        if now - self._beat_at >= BEAT:
+            self._beat()
+        if self.pending is not None and self.ready and now - self._sent_at >= RESEND:
+            self._send_pending()
+        if self.resolving is not None and self.ready and now - self._sent_at >= RESEND:
+            self._send_resolve()
+        if self.private is not None and now - self._hello_at >= RESEND:
+            self._send_hello()
+
+    def _event(self, item: tuple[Any, ...]) -> bool:
+        if item[0] == "up":
+            self._on_up()
+            return True
+        if item[0] == "down":
+            self.downs += 1
+            return True
+        if item[0] != "message":
+            return False
+        topic, payload = str(item[1]), bytes(item[2])
+        if not payload:
+            return False  # a retained topic being emptied
+        if not self.paired:
+            return self._pairing_message(topic, payload)
+        accepted = self._accept(topic, payload)
+        if accepted is None:
+            return False
+        name, message = accepted
+        return self._on_message(name, message)
+
     def _on_up(self) -> None:
-        """(Re)connected: say we are here; the host puts its set-up and snapshot back (a restarted broker
-        without persistence forgot its retained messages); a waiting proposal goes again."""
+        """(Re)connected: a heartbeat; the host puts its set-up and snapshot back (a restarted broker without
+        persistence forgot its retained messages); a waiting proposal goes again."""
         self.was_up = True
-        self._publish(f"presence/{self.role}", {"k": "presence", "online": True}, retain=True)
+        if not self.paired:
+            if self.role == "host" and self._pake is not None:
+                self.transport.publish(f"{self.rendezvous}/host", _json({"pake": self._pake.message.hex()}),
+                                       retain=True)
+            return
+        self._beat()
         if self.role == "host":
             self.publish_setup()
             self.publish_snapshot()
@@ -253,68 +469,230 @@ class RemoteLink:
             self._send_hello()
         self.publish_reveal()
 
-    def _on_message(self, topic: str, payload: bytes) -> bool:
-        message = self._accept(payload)
-        if message is None:
+    # -- pairing -----------------------------------------------------------------------------------------------
+    def _pairing_message(self, topic: str, payload: bytes) -> bool:
+        try:
+            message = plain(payload)
+        except Rejected as exc:
+            self._garbage(str(exc))
             return False
-        kind, role = message.get("k"), message.get("r")
-        if role != self.partner_role:
-            self.dropped += 1
-            return False
-        if kind == "presence":
-            self.partner_online = bool(message.get("online"))
-            self.partner_seen = self.partner_seen or self.partner_online
-            if not self.partner_online:
-                self.partner_cursor = None
-            elif self.pending is not None:
-                self._send_pending()
-            return True
-        if kind == "reveal":
-            side = message.get("side")
-            if isinstance(side, str) and len(side) == DUET_BOARD.cards:
-                self.partner_side = side
-                return self._take_reveal()
-            return False
-        if kind == "cursor":
-            card = message.get("card")
-            if isinstance(card, int) and DUET_BOARD.has(card):
-                self.partner_cursor = card
-                return True
-            return False
-        if self.role == "guest":
-            return self._guest_message(kind, message)
-        return self._host_message(kind, message)
+        if self.role == "host" and topic == f"{self.rendezvous}/guest":
+            return self._host_pairs(message)
+        if self.role == "guest" and topic == f"{self.rendezvous}/host":
+            return self._guest_pairs(message)
+        if self.role == "guest" and topic == f"{self.rendezvous}/done":
+            return self._guest_confirmed(message)
+        return False
 
-    # -- the host --------------------------------------------------------------------------------------------
+    @staticmethod
+    def _spake(message: dict[str, Any]) -> bytes | None:
+        value = message.get("pake")
+        if not isinstance(value, str) or len(value) != 66:
+            return None
+        try:
+            return bytes.fromhex(value)
+        except ValueError:
+            return None
+
+    def _host_pairs(self, message: dict[str, Any]) -> bool:
+        theirs, confirm, pake = self._spake(message), message.get("confirm"), self._pake
+        if theirs is None or not isinstance(confirm, str) or pake is None:
+            self._garbage("not a pairing message")
+            return False
+        self._pake = None  # one exchange per code: right or wrong, it is spent
+        transcript = pake.message + theirs
+        try:
+            session = Session.derive(pake.finish(theirs))
+        except Rejected:
+            session = None
+        if session is None or not hmac.compare_digest(confirm, session.confirmation("guest", transcript)):
+            log.warning("a box tried a wrong code: the code is spent")
+            self.transport.publish(f"{self.rendezvous}/done", _json({"ok": False}), wait=1.0)
+            self.transport.publish(f"{self.rendezvous}/host", b"", retain=True)
+            self._fail("wrong_code")
+            return True
+        self.transport.publish(f"{self.rendezvous}/done",
+                               _json({"ok": True, "confirm": session.confirmation("host", transcript)}), wait=1.0)
+        self.transport.publish(f"{self.rendezvous}/host", b"", retain=True, wait=1.0)
+        self._paired(session)
+        return True
+
+    def _guest_pairs(self, message: dict[str, Any]) -> bool:
+        theirs, pake = self._spake(message), self._pake
+        if theirs is None or pake is None or self._session is not None:
+            return False
+        self._pake = None
+        self._transcript = theirs + pake.message
+        try:
+            self._session = Session.derive(pake.finish(theirs))
+        except Rejected:
+            self._fail("wrong_code")
+            return True
+        self.transport.publish(f"{self.rendezvous}/guest", _json(
+            {"pake": pake.message.hex(), "confirm": self._session.confirmation("guest", self._transcript)}))
+        return True
+
+    def _guest_confirmed(self, message: dict[str, Any]) -> bool:
+        session = self._session
+        if session is None:
+            return False
+        if message.get("ok") is False:
+            self._fail("wrong_code")
+            return True
+        confirm = message.get("confirm")
+        if not isinstance(confirm, str) or not hmac.compare_digest(confirm, session.confirmation("host",
+                                                                                                 self._transcript)):
+            self._garbage("a pairing confirmation that is not the host's")
+            return False
+        self._paired(session)
+        self.private = new_private_key()
+        return True
+
+    def _paired(self, session: Session) -> None:
+        """The exchange worked: the pinned session, kept, and the game's topics instead of the rendezvous."""
+        self.keys = Keys(self.role, session.topic, session.host_key, session.guest_key, session.verifier, epoch=1)
+        self.table.remote_keep(self.keys)
+        self._session, self.code = None, None
+        self.transport.close()
+        self._open_game()
+
+    def _fail(self, why: Ended) -> None:
+        self.failed = why
+        self.table.remote_ended(why)
+
+    # -- the game ----------------------------------------------------------------------------------------------
+    def _on_message(self, name: str, message: dict[str, Any]) -> bool:
+        both: dict[str, Callable[[dict[str, Any]], bool]] = {
+            "beat": self._on_beat, "gone": self._on_gone, "cursor": self._on_cursor, "reveal": self._on_reveal,
+            "got": self._on_got, "abandon": self._on_abandon}
+        own = self._host_handlers() if self.role == "host" else self._guest_handlers()
+        handler = both.get(name) or own.get(name)
+        if handler is None:
+            self._garbage(f"no such message: {name[:20]}")
+            return False
+        return handler(message)
+
+    def _on_beat(self, message: dict[str, Any]) -> bool:
+        nonce, echo = message.get("nonce"), message.get("echo")
+        if isinstance(nonce, str) and len(nonce) <= 32:
+            self._partner_nonce = nonce
+        now = self.now()
+        was = self.partner_online
+        if isinstance(echo, str) and any(echo == n and now - at < PRESENCE for n, at in self._nonces):
+            self._partner_at = now
+            self.partner_seen = True
+            if not was:  # the partner is back: what it may have missed goes again (retained copies may be gone)
+                self._partner_back()
+        elif now - self._reply_at >= 0.25:  # the partner does not hear us yet: answer at once
+            self._reply_at = now
+            self._beat()
+        return self.partner_online != was
+
+    def _partner_back(self) -> None:
+        if self.role == "host":
+            self.publish_setup()
+            self.publish_snapshot()
+        else:
+            self.send_facts()
+        if self.pending is not None:
+            self._send_pending()
+        self.publish_reveal()
+
+    def _beat(self) -> None:
+        now = self.now()
+        nonce = secrets.token_hex(6)
+        self._nonces = [(n, at) for n, at in self._nonces if now - at < PRESENCE][-8:] + [(nonce, now)]
+        self._beat_at = now
+        self._publish("beat", {"nonce": nonce, "echo": self._partner_nonce}, qos=0)
+
+    def _on_gone(self, _message: dict[str, Any]) -> bool:
+        was = self.partner_online
+        self._partner_at = float("-inf")
+        self.partner_cursor = None
+        return was
+
+    def _on_cursor(self, message: dict[str, Any]) -> bool:
+        card = _int(message.get("card"), 0, _LAST_CARD)
+        if card is None:
+            return False
+        self.partner_cursor = card
+        return True
+
+    def _on_reveal(self, message: dict[str, Any]) -> bool:
+        side = message.get("side")
+        if not (isinstance(side, str) and len(side) == DUET_BOARD.cards and set(side) <= set("GNX")):
+            self._garbage("not a side of a key")
+            return False
+        self.partner_side = side
+        taken = self._take_reveal()
+        if taken:
+            self._publish("got", {})
+            self._finished()
+        return taken
+
+    def _on_got(self, _message: dict[str, Any]) -> bool:
+        if self.table.remote_over() is None:
+            return False
+        self.delivered = True
+        for name in ("reveal", "snapshot", "setup"):  # the game is over on both boxes: the broker forgets it
+            self._clear(name)
+        self._finished()
+        return False
+
+    def _finished(self) -> None:
+        if self.delivered and self.partner_side is not None:
+            self.table.remote_keep(None)  # both boxes have the whole card: the session is of no more use
+
+    def _on_abandon(self, _message: dict[str, Any]) -> bool:
+        self._clear("abandon", self.partner_role)
+        for name in ("reveal", "snapshot", "setup"):
+            self._clear(name)
+        self.table.remote_ended("abandoned")
+        return True
+
+    def abandon(self) -> None:
+        """This box abandons the game: a sealed word for the partner (retained, for a partner away), and the
+        broker forgets the game's other retained messages."""
+        for name in ("reveal", "snapshot", "setup"):
+            self._clear(name)
+        self._publish("abandon", {}, retain=True, wait=1.0)
+
+    # -- the host ----------------------------------------------------------------------------------------------
+    def _host_handlers(self) -> dict[str, Callable[[dict[str, Any]], bool]]:
+        return {"hello": self._host_hello, "facts": self._host_facts, "resolved": self._host_resolved,
+                "propose": self._host_propose}
+
     def publish_setup(self) -> None:
         if self.setup_message is not None:
-            self._publish("setup", dict(self.setup_message, k="setup"), retain=True)
+            self._publish("setup", self.setup_message, retain=True)
 
     def publish_snapshot(self) -> None:
         if self.table.remote_version() is not None:
             actions = self.table.remote_actions()
             facts = [self.table.remote_facts(v) for v in range(len(actions))]
-            self._publish("snapshot", {"k": "snapshot", "actions": actions, "facts": facts}, retain=True)
+            self._publish("snapshot", {"actions": actions, "facts": facts}, retain=True)
 
     def publish_reveal(self) -> None:
         """Once the game is over: this box's side, so both boxes show (and keep) the whole card."""
         side = self.table.remote_over()
-        if side is not None:
-            self._publish(f"reveal/{self.role}", {"k": "reveal", "side": side}, retain=True)
+        if side is not None and not self.delivered:
+            self._publish("reveal", {"side": side}, retain=True)
 
     def _take_reveal(self) -> bool:
         return self.partner_side is not None and self.table.remote_reveal(self.partner_side)
 
     def committed(self, version: int, action: dict[str, Any]) -> None:
         """The host committed a move (its own or the guest's): tell the guest."""
-        self._publish("move", dict(self.table.remote_facts(version), k="move", v=version, a=action))
+        self._publish("move", dict(self.table.remote_facts(version), v=version, a=action))
         self.publish_snapshot()
         self._after_commit()
 
     def _after_commit(self) -> None:
         if self.table.remote_over() is not None:
             self.publish_reveal()
-            self._take_reveal()
+            if self._take_reveal():
+                self._publish("got", {})
+                self._finished()
 
     def resolve(self, version: int, card: int) -> None:
         """The host: seat A guesses ``card``; the guest's box reads it on B's side (``remote_resolved``)."""
@@ -326,23 +704,11 @@ class RemoteLink:
         if self.resolving is not None:
             self._sent_at = self.now()
             version, card = self.resolving
-            self._publish("resolve", {"k": "resolve", "v": version, "card": card})
-
-    def _host_message(self, kind: Any, message: dict[str, Any]) -> bool:
-        if kind == "hello":
-            return self._host_hello(message)
-        if kind == "facts":
-            return self._host_facts(message)
-        if kind == "resolved":
-            return self._host_resolved(message)
-        if kind != "propose":
-            self.dropped += 1
-            return False
-        return self._host_propose(message)
+            self._publish("resolve", {"v": version, "card": card})
 
     def _host_hello(self, message: dict[str, Any]) -> bool:
         public = message.get("pub")
-        if not isinstance(public, str):
+        if not isinstance(public, str) or len(public) != 64:
             return False
         dealt = self.table.remote_hello(public)
         if dealt is not None:
@@ -353,18 +719,20 @@ class RemoteLink:
         return True
 
     def _host_facts(self, message: dict[str, Any]) -> bool:
-        version, left = message.get("v"), message.get("left")
-        if not (isinstance(version, int) and isinstance(left, int)):
+        version, left = _int(message.get("v"), 0, 10_000), _int(message.get("left"), 0, DUET_BOARD.cards)
+        if version is None or left is None:
             return False
-        self.setup_message = None  # the guest has its side: nothing to send it again
+        if self.setup_message is not None:  # the guest has its side: nothing to send it again
+            self.setup_message = None
+            self._clear("setup")
         self.table.remote_learn(version, left=left)
         return True
 
     def _host_resolved(self, message: dict[str, Any]) -> bool:
         version, card, colour = message.get("v"), message.get("card"), message.get("id")
-        if self.resolving is None or (version, card) != self.resolving or not isinstance(colour, str):
+        if self.resolving is None or (version, card) != self.resolving or colour not in ("G", "N", "X"):
             return False
-        assert isinstance(version, int) and isinstance(card, int)
+        assert isinstance(version, int) and isinstance(card, int) and isinstance(colour, str)
         self.resolving = None
         try:
             self.table.remote_learn(version, colour=colour)
@@ -375,22 +743,24 @@ class RemoteLink:
         return True
 
     def _host_propose(self, message: dict[str, Any]) -> bool:
-        version, action, left = message.get("v"), message.get("a"), message.get("left")
-        if not isinstance(version, int) or not isinstance(action, dict):
-            self.dropped += 1
+        version, action, left = _int(message.get("v"), 0, 10_000), message.get("a"), message.get("left")
+        if version is None or not isinstance(action, dict):
+            self._garbage("not a proposal")
             return False
         current = self.table.remote_version()
-        if current is None or version > current:
+        if current is None:
             return False
-        if version < current:  # already played (a resend or a redelivery): make sure the guest has it
+        if version != current:  # out of step: the guest catches up from the snapshot, and is told
             self.publish_snapshot()
+            if version > current:
+                self._publish("refuse", {"v": version, "why": "OutOfStep"})
             return False
         try:
-            if isinstance(left, int):
+            if _int(left, 0, DUET_BOARD.cards) is not None:
                 self.table.remote_learn(version, left=left)
-            self.table.remote_commit(version, action)
-        except (IllegalAction, ValueError) as exc:
-            self._publish("refuse", {"k": "refuse", "v": version, "why": type(exc).__name__})
+            self.table.remote_commit(version, action, seat=self.remote_seat)
+        except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+            self._publish("refuse", {"v": version, "why": type(exc).__name__})
             return False
         if self.resolving is not None and self.resolving[0] == version:  # the guest's move came first
             self.resolving = None
@@ -399,7 +769,11 @@ class RemoteLink:
         self.committed(version, action)
         return True
 
-    # -- the guest -------------------------------------------------------------------------------------------
+    # -- the guest ---------------------------------------------------------------------------------------------
+    def _guest_handlers(self) -> dict[str, Callable[[dict[str, Any]], bool]]:
+        return {"setup": self._open_setup, "move": self._guest_move, "resolve": self._guest_resolve,
+                "snapshot": self._guest_snapshot, "refuse": self._guest_refuse}
+
     def propose(self, version: int, action: dict[str, Any]) -> None:
         """A move of the guest's seat: it shows when the host's move comes back (committed on both boxes)."""
         self.pending = (version, action)
@@ -411,69 +785,55 @@ class RemoteLink:
             return
         version, action = self.pending
         self._sent_at = self.now()
-        self._publish("propose", {"k": "propose", "v": version, "a": action, "left": self.table.remote_own_left()})
+        self._publish("propose", {"v": version, "a": action, "left": self.table.remote_own_left()})
 
     def _send_hello(self) -> None:
         self._hello_at = self.now()
-        self._publish("hello", {"k": "hello", "pub": public_hex(self.private)})
+        self._publish("hello", {"pub": public_hex(self.private)})
 
     def send_facts(self) -> None:
         """The guest: B's greens left at its current move (the host needs it after a find on A's side)."""
         version, left = self.table.remote_version(), self.table.remote_own_left()
         if version is not None and left is not None:
-            self._publish("facts", {"k": "facts", "v": version, "left": left})
+            self._publish("facts", {"v": version, "left": left})
 
     def _open_setup(self, message: dict[str, Any]) -> bool:
-        setup, game, sealed = message.get("setup"), message.get("g"), message.get("side")
-        if not isinstance(setup, dict) or not isinstance(game, str) or not isinstance(sealed, str):
+        setup, sealed = message.get("setup"), message.get("side")
+        if not isinstance(setup, dict) or not isinstance(sealed, str):
             return False
         if self.private is None or message.get("to") != public_hex(self.private):
-            return False  # dealt for another box (or this box has its game already)
-        if self.game is None:
-            self.game = game
-        if game != self.game:
-            return False
+            return False  # dealt for another key (or this box has its game already)
         try:
-            side = open_sealed(self.private, sealed).get("B")
+            side = open_side(self.private, sealed).get("B")
         except ValueError as exc:
             log.warning("dropped a set-up: %s", exc)
             return False
         if not isinstance(side, str):
             return False
-        self.table.remote_setup(game, dict(setup, key={"B": side}))
+        assert self.game is not None
+        self.table.remote_setup(self.game, dict(setup, key={"B": side}))
         self.private = None  # one game, one key: forgotten
         self.send_facts()
         return True
 
-    def _guest_message(self, kind: Any, message: dict[str, Any]) -> bool:
-        if kind == "setup":
-            return self._open_setup(message)
-        if kind == "move":
-            version, action = message.get("v"), message.get("a")
-            if isinstance(version, int) and isinstance(action, dict):
-                self.ahead[version] = dict(message)
-                return self._catch_up()
+    def _guest_move(self, message: dict[str, Any]) -> bool:
+        version, action = _int(message.get("v"), 0, 10_000), message.get("a")
+        current = self.table.remote_version()
+        if version is None or not isinstance(action, dict) or current is None:
             return False
-        if kind == "resolve":
-            version, card = message.get("v"), message.get("card")
-            if isinstance(version, int) and isinstance(card, int) and DUET_BOARD.has(card):
-                self.to_resolve = (version, card)
-                return self._answer()
-            return False
-        if kind == "snapshot":
-            return self._take_snapshot(message)
-        if kind == "refuse":
-            version = message.get("v")
-            if self.pending is not None and version == self.pending[0]:
-                self.pending = None
-                self._refuse(str(message.get("why") or "IllegalAction"))
-                return True
-            return False
-        self.dropped += 1
-        return False
+        if current <= version < current + AHEAD_LIMIT:
+            self.ahead[version] = dict(message)
+        return self._catch_up()
 
-    def _take_snapshot(self, message: dict[str, Any]) -> bool:
-        """The host's whole game (a guest that was away): the moves this box lacks, then caught up."""
+    def _guest_resolve(self, message: dict[str, Any]) -> bool:
+        version, card = _int(message.get("v"), 0, 10_000), _int(message.get("card"), 0, _LAST_CARD)
+        if version is None or card is None:
+            self._garbage("not a guess to resolve")
+            return False
+        self.to_resolve = (version, card)
+        return self._answer()
+
+    def _guest_snapshot(self, message: dict[str, Any]) -> bool:
         actions, facts = message.get("actions"), message.get("facts")
         if not isinstance(actions, list) or not isinstance(facts, list) or len(facts) != len(actions):
             return False
@@ -484,15 +844,24 @@ class RemoteLink:
         if actions[:len(mine)] != mine[:len(actions)]:
             log.error("the host's snapshot differs from the moves committed here: ignored")
             return False
-        for version in range(current, len(actions)):
+        for version in range(current, min(len(actions), current + AHEAD_LIMIT)):
             if isinstance(actions[version], dict) and isinstance(facts[version], dict):
                 self.ahead.setdefault(version, dict(facts[version], a=actions[version]))
         return self._catch_up()
 
+    def _guest_refuse(self, message: dict[str, Any]) -> bool:
+        version = message.get("v")
+        if self.pending is not None and version == self.pending[0]:
+            self.pending = None
+            why = message.get("why")
+            self._refuse(why if isinstance(why, str) and len(why) <= 40 else "IllegalAction")
+            return True
+        return False
+
     def _catch_up(self) -> bool:
         """Commit the moves that follow this box's version, in order (kept ones wait for their turn)."""
         changed = False
-        while True:
+        for _ in range(AHEAD_LIMIT):
             current = self.table.remote_version()
             if current is None:
                 return changed
@@ -507,10 +876,10 @@ class RemoteLink:
                 if not isinstance(action, dict):
                     raise ValueError("a move without its action")
                 self.table.remote_learn(current, colour=colour if isinstance(colour, str) else None)
-                if isinstance(left, int):
+                if _int(left, 0, DUET_BOARD.cards) is not None:
                     self.table.remote_learn(current + 1, left=left)
                 self.table.remote_commit(current, action)
-            except (IllegalAction, ValueError) as exc:
+            except (IllegalAction, ValueError, KeyError, TypeError) as exc:
                 log.error("the host's move %d cannot be played here (%s): waiting for its snapshot", current, exc)
                 break
             self.last_remote_commit = (current, self.now())
@@ -527,8 +896,9 @@ class RemoteLink:
         return self._answer() or changed
 
     def _answer(self) -> bool:
-        """The guest: answer seat A's guess when this box is at its move (it may still be catching up)."""
-        if self.to_resolve is None:
+        """The guest: answer seat A's guess when this box is at its move (it may still be catching up), only a
+        legal guess of seat A there, one card per move (a second card asked at the same move gets nothing)."""
+        if self.to_resolve is None or self.keys is None:
             return False
         version, card = self.to_resolve
         current = self.table.remote_version()
@@ -537,22 +907,41 @@ class RemoteLink:
         self.to_resolve = None
         if current > version:
             return False  # an old request (a redelivery): that guess is played already
+        answered = self.keys.answered.get(version)
+        if answered is not None and answered != card:
+            self._garbage("a second card asked at the same move")
+            return False
         colour = self.table.remote_resolve(version, card)
-        if colour is not None:
-            self._publish("resolved", {"k": "resolved", "v": version, "card": card, "id": colour})
+        if colour is None:
+            self._garbage("a colour asked for a guess seat A may not make")
+            return False
+        if answered is None:
+            self.keys.answered = {v: c for v, c in self.keys.answered.items() if v >= version - 4}
+            self.keys.answered[version] = card
+            self.table.remote_keep(self.keys)  # kept before the answer leaves: a restart asks no second card
+        self._publish("resolved", {"v": version, "card": card, "id": colour})
         return True
 
     def _refuse(self, why: str) -> None:
         self.refusal = why
         self.refused_at = self.now()
 
-    # -- both ------------------------------------------------------------------------------------------------
+    # -- both --------------------------------------------------------------------------------------------------
     def cursor(self, card: int) -> None:
         if self.transport.connected:
-            self._publish(f"cursor/{self.role}", {"k": "cursor", "card": card}, qos=0)
+            self._publish("cursor", {"card": card}, qos=0)
 
     def close(self, *, clean: bool = True) -> None:
-        """Leave: a clean close says offline first; ``clean=False`` dies like a killed box (the will speaks)."""
+        """Leave: a clean close says so first; ``clean=False`` dies like a killed box (the will speaks)."""
         if clean and self.transport.connected:
-            self._publish(f"presence/{self.role}", {"k": "presence", "online": False}, retain=True)
+            if self.paired:
+                self._publish("gone", {}, wait=0.5)
+            elif self.role == "host":
+                self.transport.publish(f"{self.rendezvous}/host", b"", retain=True, wait=0.5)
         self.transport.close(clean=clean)
+
+
+def _json(body: dict[str, Any]) -> bytes:
+    import json
+
+    return json.dumps(body, separators=(",", ":")).encode("utf-8")

@@ -1,30 +1,48 @@
-"""Pairing: the code the host shows, what both boxes derive from it, and sealed (authenticated, encrypted) messages.
+"""Pairing: the code the host shows, a password-authenticated key exchange (SPAKE2), and sealed messages.
 
-The code is 6 letters from an alphabet without look-alikes (no I, L, O, Q), typable with the joystick. scrypt (the
-standard library's, memory-hard) turns the code and a fixed application salt into 48 bytes: a 32-byte AES-GCM key
-and a 16-byte game topic. Every message on the broker is ``nonce (12 bytes) || AES-GCM(key, nonce, JSON, aad=topic)``:
-a client without the code reads nothing (no key side, no word) and cannot make a message the boxes accept.
+The code is 6 letters from an alphabet without look-alikes (no I, L, O, Q), typable with the joystick. Its first
+two letters are the **nameplate**: they only name the rendezvous topic (``duetbox/pair/<nameplate>/…``), as a
+phone number names a line. The whole code is the password of one SPAKE2 exchange (the ``spake2`` package, the
+PAKE of magic-wormhole): each box sends one message there, and both get the same 32-byte secret only when they
+used the same code. A recording of the exchange gives nothing to test a code against offline (SPAKE2's
+property), someone who learns the code afterwards gets nothing (the exchange is done), and a box that tries a
+wrong code makes the exchange fail at once: one guess, seen by both boxes (the host's code is then spent).
+
+From the secret (HKDF-SHA256): the game topic (random to anyone without the secret), one AES-256-GCM key per
+direction (host → guest, guest → host), a key-confirmation key and the short **verifier** both boxes show (four
+digits to compare on the phone). Every message of the game is ``nonce (12) ‖ AES-GCM(key of its sender,
+nonce, padded JSON, aad = its topic)``, padded to one of a few sizes so that its length says little.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
+import hmac
 import json
 import os
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 #: 22 letters: A-Z without I, L (like 1), O, Q (like 0).
 ALPHABET = "ABCDEFGHJKMNPRSTUVWXYZ"
 CODE_LENGTH = 6
-#: Fixed application salt: the code is the only secret; the salt keeps our derivation apart from any other use.
-SALT = b"duetbox-remote/1 game code"
-#: scrypt cost: about 16 MiB and a tenth of a second on a Pi, once per pairing.
-SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
+#: The code's first letters name the rendezvous topic (public); the whole code is the PAKE's password.
+NAMEPLATE = 2
 TOPIC_ROOT = "duetbox"
 NONCE = 12
+TAG = 16
+#: Padded plaintext sizes (the length prefix included): a sealed message is one of these + 28 bytes, at most
+#: 64 KiB; anything else on a game topic is dropped before any decryption.
+SIZES = (256, 1024, 4096, 16384, 65536 - NONCE - TAG)
+SEALED_SIZES = frozenset(s + NONCE + TAG for s in SIZES)
+MAX_PAYLOAD = 65536
+#: A rendezvous message (plain JSON: a SPAKE2 message and a confirmation, both hex) is small.
+MAX_RENDEZVOUS = 1024
+_HOST_ID, _GUEST_ID = b"duetbox host", b"duetbox guest"
+_INFO = b"duetbox-remote/2 session"
+
+Role = Literal["host", "guest"]
 
 
 class BadCode(ValueError):
@@ -32,14 +50,12 @@ class BadCode(ValueError):
 
 
 class Rejected(ValueError):
-    """A message the boxes do not accept: not sealed with the game's key, malformed, or a replay."""
+    """A message the boxes do not accept: not sealed by the partner, malformed, too big, or a replay."""
 
 
-def new_code(rng: Any = None) -> str:
-    """A fresh code (``secrets`` unless a seeded ``random.Random`` is given, for tests)."""
-    if rng is None:
-        return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
-    return "".join(rng.choice(ALPHABET) for _ in range(CODE_LENGTH))
+def new_code() -> str:
+    """A fresh code (the system's generator: a code is a password)."""
+    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def normalise(code: str) -> str:
@@ -53,51 +69,100 @@ def normalise(code: str) -> str:
     return text
 
 
-@functools.lru_cache(maxsize=8)  # a box derives once per game; a resumed game does not pay it again
-def _scrypt(code: str) -> bytes:
-    return hashlib.scrypt(code.encode("ascii"), salt=SALT, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=48,
-                          maxmem=64 * 1024 * 1024)
+def rendezvous(code: str) -> str:
+    """The pairing topic of ``code``: named by its nameplate alone (it tells nothing of the rest)."""
+    return f"{TOPIC_ROOT}/pair/{normalise(code)[:NAMEPLATE]}"
 
 
 @dataclass(frozen=True)
-class Pairing:
-    """What both boxes derive from the code."""
+class Session:
+    """What both boxes derive from the exchange's secret."""
 
-    code: str
-    key: bytes = b""
-    topic: str = ""
+    topic: str  # duetbox/g/<32 hex>
+    host_key: bytes
+    guest_key: bytes
+    confirm_key: bytes
+    verifier: str  # four digits, shown on both boxes
 
     @classmethod
-    def derive(cls, code: str) -> Pairing:
-        code = normalise(code)
-        out = _scrypt(code)
-        return cls(code, out[:32], f"{TOPIC_ROOT}/{out[32:].hex()}")
+    def derive(cls, secret: bytes) -> Session:
+        from cryptography.hazmat.primitives import hashes
+        from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-    def sub(self, name: str) -> str:
-        return f"{self.topic}/{name}"
+        out = HKDF(algorithm=hashes.SHA256(), length=116, salt=None, info=_INFO).derive(secret)
+        verifier = f"{int.from_bytes(out[112:116], 'big') % 10000:04d}"
+        return cls(f"{TOPIC_ROOT}/g/{out[96:112].hex()}", out[:32], out[32:64], out[64:96], verifier)
 
-    def seal(self, message: dict[str, Any]) -> bytes:
-        from cryptography.hazmat.primitives.ciphers.aead import AESGCM  # only a remote game pays its import
+    def confirmation(self, role: Role, transcript: bytes) -> str:
+        """What ``role``'s box sends to show it holds the secret (HMAC-SHA256 over both SPAKE2 messages)."""
+        return hmac.new(self.confirm_key, role.encode() + transcript, hashlib.sha256).hexdigest()
 
-        nonce = os.urandom(NONCE)
-        plain = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        return nonce + AESGCM(self.key).encrypt(nonce, plain, self.topic.encode("ascii"))
 
-    def open(self, payload: bytes) -> dict[str, Any]:
-        """The message sealed in ``payload``; Rejected when it is not one of ours."""
-        from cryptography.exceptions import InvalidTag
-        from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+class Pake:
+    """One SPAKE2 exchange of one box: ``message`` to send, ``finish`` with the other box's (once)."""
 
-        if len(payload) < NONCE + 16:
-            raise Rejected("too short to be sealed")
+    def __init__(self, code: str, role: Role) -> None:
+        from spake2 import SPAKE2_A, SPAKE2_B  # type: ignore[import-untyped]
+
+        password = normalise(code).encode("ascii")
+        side = SPAKE2_A if role == "host" else SPAKE2_B
+        self._spake = side(password, idA=_HOST_ID, idB=_GUEST_ID)
+        self.message: bytes = self._spake.start()
+
+    def finish(self, theirs: bytes) -> bytes:
+        """The shared secret (the same on both boxes only if both used the same code); Rejected when the other
+        message is not one (a second call, a message of the wrong side, garbage)."""
         try:
-            plain = AESGCM(self.key).decrypt(payload[:NONCE], payload[NONCE:], self.topic.encode("ascii"))
-        except InvalidTag:
-            raise Rejected("not sealed with this game's key") from None
-        try:
-            message = json.loads(plain.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise Rejected("sealed but not JSON") from None
-        if not isinstance(message, dict):
-            raise Rejected("sealed but not an object")
-        return message
+            return bytes(self._spake.finish(theirs))
+        except Exception as exc:  # noqa: BLE001 - spake2 raises its own errors and ValueErrors: all one refusal
+            raise Rejected(f"not a SPAKE2 message of the other side ({type(exc).__name__})") from None
+
+
+def plain(payload: bytes, limit: int = MAX_RENDEZVOUS) -> dict[str, Any]:
+    """A rendezvous message (plain JSON object); Rejected when it is not one."""
+    if len(payload) > limit:
+        raise Rejected(f"{len(payload)} bytes: too big for a rendezvous message")
+    try:
+        message = json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise Rejected("not JSON") from None
+    if not isinstance(message, dict):
+        raise Rejected("not an object")
+    return message
+
+
+def seal(key: bytes, topic: str, body: dict[str, Any]) -> bytes:
+    """``body`` sealed with ``key`` for ``topic``, padded to the next of SIZES (ValueError when too big)."""
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM  # only a remote game pays its import
+
+    data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    size = next((s for s in SIZES if s >= len(data) + 4), None)
+    if size is None:
+        raise ValueError(f"a message of {len(data)} bytes is too big to send")
+    padded = len(data).to_bytes(4, "big") + data + bytes(size - 4 - len(data))
+    nonce = os.urandom(NONCE)
+    return nonce + AESGCM(key).encrypt(nonce, padded, topic.encode("ascii"))
+
+
+def open_sealed(key: bytes, topic: str, payload: bytes) -> dict[str, Any]:
+    """The message sealed in ``payload`` for ``topic`` with ``key``; Rejected when it is not one (its size is
+    checked before any decryption; any parse error, nesting too deep included, is a refusal)."""
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    if len(payload) not in SEALED_SIZES:
+        raise Rejected(f"{len(payload)} bytes: not the size of a sealed message")
+    try:
+        padded = AESGCM(key).decrypt(payload[:NONCE], payload[NONCE:], topic.encode("ascii"))
+    except InvalidTag:
+        raise Rejected("not sealed by the partner's box") from None
+    length = int.from_bytes(padded[:4], "big")
+    if length > len(padded) - 4:
+        raise Rejected("sealed but its length is wrong")
+    try:
+        message = json.loads(padded[4:4 + length].decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise Rejected("sealed but not JSON") from None
+    if not isinstance(message, dict):
+        raise Rejected("sealed but not an object")
+    return message

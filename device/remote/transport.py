@@ -3,6 +3,12 @@
 Nothing here touches the game: callbacks only put ``(kind, ...)`` tuples on a queue that the app thread drains
 (``poll``). paho reconnects by itself (a short backoff); on every (re)connection the client subscribes again,
 because sessions are clean: what a box missed while away comes from the retained snapshot (see ``link``).
+
+What a stranger on the broker can throw at a box is bounded here, before the game sees it: the client speaks
+MQTT 5 and tells the broker its maximum packet size (64 KiB and a little), so a broker never sends it a bigger
+message (Mosquitto drops it for this client); a payload over 64 KiB that still comes is dropped unread; the
+queue to the app thread holds at most QUEUE_LIMIT messages (more are dropped, and counted). QoS 1 messages are
+acknowledged by the app thread once handled (``ack``), not when they arrive.
 """
 
 from __future__ import annotations
@@ -15,7 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from device.remote.pairing import MAX_PAYLOAD
+
 log = logging.getLogger("duetbox.remote")
+
+#: The biggest packet the broker may send a box: a 64 KiB payload, its topic and the MQTT header.
+MAX_PACKET = 65536 + 1024
+#: Messages waiting for the app thread at most (a flood beyond it is dropped, never queued without end).
+QUEUE_LIMIT = 2048
 
 
 @dataclass(frozen=True)
@@ -54,14 +67,19 @@ class Transport:
     def __init__(self, config: BrokerConfig, client_id: str, *, will: tuple[str, bytes] | None = None) -> None:
         import paho.mqtt.client as mqtt  # imported where used: `import device` needs no network library
         from paho.mqtt.enums import CallbackAPIVersion
+        from paho.mqtt.packettypes import PacketTypes
+        from paho.mqtt.properties import Properties
 
         self.config = config
         self.events: queue.Queue[tuple[Any, ...]] = queue.Queue()
         self.connected = False
         self.closing = False
+        self.overflow = 0  # messages dropped in the network thread (too big, or the queue full)
         self._topics: list[str] = []
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True,
-                             protocol=mqtt.MQTTv311)
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv5,
+                             manual_ack=True)
+        self._connect_props = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
+        self._connect_props.MaximumPacketSize = MAX_PACKET
         client.reconnect_delay_set(min_delay=1, max_delay=2)
         if config.username:
             password = None
@@ -71,7 +89,7 @@ class Transport:
         if config.tls:
             client.tls_set(ca_certs=config.ca_file or None, cert_reqs=ssl.CERT_REQUIRED)
         if will is not None:
-            client.will_set(will[0], will[1], qos=1, retain=True)
+            client.will_set(will[0], will[1], qos=1, retain=False)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
@@ -86,7 +104,7 @@ class Transport:
         _no_delay(client.socket())
         for topic in self._topics:
             client.subscribe(topic, qos=1)
-        self.events.put(("up",))
+        self.events.put(("up",))  # never dropped: the queue has no size of its own (QUEUE_LIMIT is ours)
 
     def _on_disconnect(self, _client: Any, _userdata: Any, _flags: Any, reason: Any, _props: Any) -> None:
         was, self.connected = self.connected, False
@@ -94,8 +112,13 @@ class Transport:
             log.warning("lost the broker %s (%s): reconnecting", self.config.describe(), reason)
         self.events.put(("down",))
 
-    def _on_message(self, _client: Any, _userdata: Any, message: Any) -> None:
-        self.events.put(("message", message.topic, bytes(message.payload), bool(message.retain)))
+    def _on_message(self, client: Any, _userdata: Any, message: Any) -> None:
+        if len(message.payload) > MAX_PAYLOAD or self.events.qsize() >= QUEUE_LIMIT:
+            self.overflow += 1  # unread (the app thread counts and logs it); acknowledged so the broker goes on
+            client.ack(message.mid, message.qos)
+            return
+        self.events.put(("message", message.topic, bytes(message.payload), bool(message.retain), message.mid,
+                         message.qos))
 
     # -- the app thread ----------------------------------------------------------------------------------------
     def subscribe(self, topic: str) -> None:
@@ -105,20 +128,38 @@ class Transport:
 
     def start(self) -> None:
         """Connect in the background (never blocks, never raises for an absent broker: it keeps trying)."""
-        self.client.connect_async(self.config.host, self.config.port, keepalive=self.config.keepalive)
+        self.client.connect_async(self.config.host, self.config.port, keepalive=self.config.keepalive,
+                                  clean_start=True, properties=self._connect_props)
         self.client.loop_start()
 
-    def publish(self, topic: str, payload: bytes, *, retain: bool = False, qos: int = 1) -> None:
-        """Queue a message (paho sends it now, or after reconnecting; QoS 1 retries until acknowledged)."""
-        self.client.publish(topic, payload, qos=qos, retain=retain)
+    def publish(self, topic: str, payload: bytes, *, retain: bool = False, qos: int = 1,
+                wait: float = 0.0) -> None:
+        """Queue a message (paho sends it now, or after reconnecting; QoS 1 retries until acknowledged);
+        ``wait``: seconds to wait for it to leave (a last word before closing)."""
+        info = self.client.publish(topic, payload, qos=qos, retain=retain)
+        if wait > 0 and self.connected:
+            try:
+                info.wait_for_publish(wait)
+            except (RuntimeError, ValueError):  # not sent (offline): the partner learns it otherwise
+                pass
 
-    def poll(self) -> list[tuple[Any, ...]]:
+    def ack(self, mid: int, qos: int) -> None:
+        """The app thread has handled the message ``mid``: acknowledge it now (QoS 1)."""
+        if qos > 0:
+            try:
+                self.client.ack(mid, qos)
+            except Exception:  # noqa: BLE001 - the connection is gone: the broker forgets it anyway
+                pass
+
+    def poll(self, limit: int = QUEUE_LIMIT) -> list[tuple[Any, ...]]:
+        """At most ``limit`` events (the rest wait for the next poll: one poll never runs without end)."""
         out: list[tuple[Any, ...]] = []
-        while True:
+        while len(out) < limit:
             try:
                 out.append(self.events.get_nowait())
             except queue.Empty:
                 return out
+        return out
 
     def wait(self, timeout: float) -> None:
         """Block until something arrives (or ``timeout``) without taking it off the queue."""

@@ -120,6 +120,8 @@ class Screen:
     enforces = False
     #: any press only wakes the box (the attract screen)
     wakes = False
+    #: it takes typed text (a code): the box's keyboard types letters instead of pressing buttons (the emulator)
+    wants_text = False
 
     def __init__(self, host: Host) -> None:
         self.host = host

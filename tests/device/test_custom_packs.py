@@ -32,14 +32,71 @@ def test_words_add_checks_then_copies_into_the_packs_folder(tmp_path: Path, caps
     assert packs.pack_names(data)[-1] == "kids" and packs.pack_label("kids", data) == "kids (28)"
 
 
-def test_words_add_refuses_a_bad_pack_with_one_line_and_copies_nothing(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    source = _pack(tmp_path / "src", words=["cat", "dog"])
+def test_words_add_lists_every_problem_of_a_bad_pack_and_copies_nothing(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    source = _pack(tmp_path / "src", words=["cat", "dog", "hot dog", "CAT"])
     data = tmp_path / "data"
     assert main(["words", "add", str(source), "--data-dir", str(data)]) == 1
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "only 2 distinct words" in err
+    out = capsys.readouterr().out.splitlines()
+    assert [line.removeprefix(f"{source}: ") for line in out] == [
+        "line 4: 'hot dog' is several words",
+        "line 5: 'CAT' duplicates line 2 'cat'",
+        "only 3 distinct words (a game needs 25)",
+    ]
     assert not (data / "packs").exists() or not list((data / "packs").iterdir())
     assert main(["words", "add", "--data-dir", str(data)]) == 2
+
+
+def test_words_check_and_add_exit_alike(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    data = tmp_path / "data"
+    good, bad = _pack(tmp_path / "src"), _pack(tmp_path / "src", "bad", words=["cat"])
+    missing = tmp_path / "src" / "missing.txt"
+    for path, code in ((good, 0), (bad, 1), (missing, 2), (tmp_path / "src", 2)):
+        assert main(["words", "check", str(path)]) == code, path
+        assert main(["words", "add", str(path), "--force", "--data-dir", str(data)]) == code, path
+    capsys.readouterr()
+
+
+def test_one_word_is_said_in_the_singular_in_every_language(tmp_path: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    source = _pack(tmp_path / "src", words=["cat"])
+    expected = {"en": "only 1 distinct word (", "fr": "seulement 1 mot distinct (", "de": "nur 1 verschiedenes Wort (",
+                "it": "solo 1 parola distinta (", "ro": "doar 1 cuvânt distinct ("}
+    for language, text in expected.items():
+        monkeypatch.setenv("DUETBOX_LANG", language)
+        assert main(["words", "check", str(source)]) == 1
+        assert text in capsys.readouterr().out
+    monkeypatch.setenv("DUETBOX_LANG", "ro")
+    few = _pack(tmp_path / "src", "few", words=["cat", "dog", "hen"])
+    assert main(["words", "check", str(few)]) == 1
+    assert "doar 3 cuvinte distincte" in capsys.readouterr().out  # Romanian's "few" form
+
+
+def test_a_pack_of_the_same_name_is_replaced_only_when_confirmed_or_forced(tmp_path: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    data = tmp_path / "data"
+    first = _pack(tmp_path / "a")
+    second = _pack(tmp_path / "b", words=KIDS + ["extra"])
+    assert main(["words", "add", str(first), "--data-dir", str(data)]) == 0
+    monkeypatch.setattr("sys.stdin", _Tty(""))  # Enter: the default is no
+    assert main(["words", "add", str(second), "--data-dir", str(data)]) == 1
+    assert "kept (--force replaces it)" in capsys.readouterr().out
+    assert (data / "packs" / "kids.txt").read_text("utf-8") == first.read_text("utf-8")
+    monkeypatch.setattr("sys.stdin", _Tty("y"))
+    assert main(["words", "add", str(second), "--data-dir", str(data)]) == 0
+    assert (data / "packs" / "kids.txt").read_text("utf-8") == second.read_text("utf-8")
+    monkeypatch.setattr("sys.stdin", _Tty("", tty=False))  # a script: never asked, kept
+    assert main(["words", "add", str(first), "--data-dir", str(data)]) == 1
+    assert main(["words", "add", str(first), "--force", "--data-dir", str(data)]) == 0
+    assert (data / "packs" / "kids.txt").read_text("utf-8") == first.read_text("utf-8")
+
+
+class _Tty:
+    def __init__(self, answer: str, tty: bool = True) -> None:
+        self.answer, self.tty = answer, tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def readline(self) -> str:
+        return self.answer + "\n"
 
 
 def test_a_pack_named_like_a_bundled_one_does_not_replace_it(tmp_path: Path) -> None:

@@ -61,9 +61,11 @@ def rates(language: str) -> Rates:
             result.hand_detected += source == "hand"
         else:
             result.missed.append((clue, shown))
+    related = {(row[0].casefold(), row[1].casefold()) for row in _rows(DATA / f"{language}-related.tsv")}
     for clue, board in _rows(DATA / f"{language}-accept.tsv"):
+        words = [word for word in board.split(",") if (clue.casefold(), word.casefold()) not in related]
         result.accept += 1
-        problems = check_clue(clue, board.split(","), language=language)
+        problems = check_clue(clue, words, language=language)
         if not problems:
             continue
         if any(p.code == "same_stem" for p in problems):
@@ -71,4 +73,48 @@ def rates(language: str) -> Rates:
             result.false.extend((clue, p.word, p.code) for p in problems if p.code == "same_stem")
         else:
             result.lookalike += 1
+    return result
+
+
+@dataclass
+class PairRates:
+    """The checker on the hand-written pair corpora (issue #30): <lang>-must-refuse.tsv and <lang>-must-accept.tsv,
+    one clue against one visible word a line."""
+
+    language: str
+    refuse: int = 0
+    refused: int = 0
+    accept: int = 0
+    wrongly_refused: int = 0
+    missed: list[tuple[str, str]] = field(default_factory=list)
+    false: list[tuple[str, str, str]] = field(default_factory=list)
+
+    @property
+    def detection(self) -> float:
+        return self.refused / self.refuse if self.refuse else 1.0
+
+    @property
+    def false_refusal(self) -> float:
+        return self.wrongly_refused / self.accept if self.accept else 0.0
+
+    def summary(self) -> str:
+        return (f"{self.language}: must-refuse refused {self.refused}/{self.refuse} = {100 * self.detection:.1f} %; "
+                f"unrelated refused {self.wrongly_refused}/{self.accept} = {100 * self.false_refusal:.1f} %")
+
+
+def pair_rates(language: str) -> PairRates:
+    """Run the checker (strict rules) over ``language``'s hand-written pair corpora."""
+    result = PairRates(language)
+    for clue, shown in _rows(DATA / f"{language}-must-refuse.tsv"):
+        result.refuse += 1
+        if check_clue(clue, [shown], language=language):
+            result.refused += 1
+        else:
+            result.missed.append((clue, shown))
+    for clue, shown in _rows(DATA / f"{language}-must-accept.tsv"):
+        result.accept += 1
+        problems = check_clue(clue, [shown], language=language)
+        if problems:
+            result.wrongly_refused += 1
+            result.false.extend((clue, p.word, p.code) for p in problems)
     return result

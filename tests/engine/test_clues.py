@@ -65,7 +65,6 @@ def test_check_clue_refuses_a_part_of_a_visible_word(
     ("clue", "visible", "language"),
     [
         ("party", "ART", "en"),  # 3 letters: too short to count as a part
-        ("bastion", "BAS", "ro"),
         ("băștinaș", "BAS", "ro"),  # allowed by the Romanian rulebook
         ("merle", "MER", "fr"),
         ("sparrow", "ROW", "en"),
@@ -150,7 +149,7 @@ def test_check_clue_flexible_keeps_the_visible_word_and_its_own_forms() -> None:
     assert codes("fleuve", TABLE_FR, strict=False) == [("visible", "FLEUVE")]
     assert codes("fleuves", TABLE_FR, strict=False) == [("same_stem", "FLEUVE")]  # a form of FLEUVE
     # compounds, multi-word names, derived words, homonyms: allowed in flexible rules
-    for clue in ("chanteur", "roue", "pomme de", "pomme de terre", "arc-en-ciel", "r2d2", "hi!", "marin"):
+    for clue in ("chanteur", "roue", "pomme de", "pomme de terre", "arc-en-ciel", "r2d2", "hi!"):
         assert codes(clue, TABLE_FR, strict=False) == [], clue
 
 
@@ -285,11 +284,20 @@ def test_check_clue_allows_lookalikes_the_rules_allow(clue: str, visible: str, l
     assert codes(clue, [visible], language) == []
 
 
-@pytest.mark.parametrize(("clue", "visible"), [("château", "CHAT"), ("lunette", "LUNE")])
-def test_check_clue_judgement_calls_refuse_a_visible_word_inside(clue: str, visible: str) -> None:
-    # docs/rules.md: a 4-letter visible word inside the clue is refused (it "looks like" the visible word).
-    assert codes(clue, [visible]) == [("contains", visible)]
-    assert codes(clue, [visible], strict=False) == []  # not one of CHAT's own forms
+def test_check_clue_a_visible_word_inside_the_clue_counts_only_as_a_part() -> None:
+    # docs/rules.md: the French rules' "part" is morphological (ROUE/ROUAGE): château is no chat + -eau, but
+    # lunette is lune + -ette. Neither is one of the visible word's own forms (flexible rules allow both).
+    assert codes("château", ["CHAT"]) == []
+    assert codes("lunette", ["LUNE"]) == [("contains", "LUNE")]
+    assert codes("lunette", ["LUNE"], strict=False) == []
+
+
+def test_check_clue_romanian_rules_refuse_what_looks_like_a_visible_word() -> None:
+    # "Dacă BAS este la vedere, nu poți spune contrabas, basculantă sau bastion. Dar băștinaș merge."
+    for clue in ("bastion", "basculantă", "contrabas"):
+        assert codes(clue, ["BAS"], "ro") != [], clue
+    assert codes("băștinaș", ["BAS"], "ro") == []
+    assert codes("bastion", ["BAS"], "fr") == []  # the French rules have no such sentence
 
 
 def test_check_clue_flexible_keeps_typed_spaces() -> None:

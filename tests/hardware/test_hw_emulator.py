@@ -236,3 +236,20 @@ def test_emulator_legend_follows_the_interface_language() -> None:
     for language in ("fr", "en", "ro", "de", "it"):
         texts = legend_texts(emulator_legend(language))
         assert not any(v.startswith("emulator.") for v in texts.values()), language
+
+
+def test_emulator_types_letters_on_a_screen_that_takes_text(emu):
+    """A screen that takes text (the remote code): the letter keys type (TEXTINPUT), Backspace erases, Escape is
+    MENU, the arrows and Enter stay seat B's; elsewhere W is seat A's up as always."""
+    emu.want_text(True)
+    key(pygame.KEYDOWN, pygame.K_w)  # with TEXTINPUT "W" behind it, as SDL sends both
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="w"))
+    key(pygame.KEYDOWN, pygame.K_BACKSPACE)
+    key(pygame.KEYDOWN, pygame.K_ESCAPE)
+    key(pygame.KEYDOWN, pygame.K_RIGHT)
+    got = [(e.kind, e.button, e.text) for e in emu.wait_events(0)]
+    assert got == [("text", "keyboard", "w"), ("text", "keyboard", "\b"), ("press", "menu", None),
+                   ("press", "right", None)]
+    emu.want_text(False)
+    key(pygame.KEYDOWN, pygame.K_w)
+    assert [(e.seat, e.button) for e in emu.wait_events(0)] == [("A", "up")]

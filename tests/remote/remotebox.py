@@ -15,7 +15,8 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from device.remote.app import RemoteApp  # noqa: E402
+from device.app import App  # noqa: E402
+from device.remote.app import remote_app  # noqa: E402
 from device.remote.transport import BrokerConfig  # noqa: E402
 from device.storage import Storage  # noqa: E402
 from hardware.factory import open_box  # noqa: E402
@@ -72,25 +73,25 @@ class Broker:
 
 
 #: Box apps a test made: the broker fixture closes their links at the end (no client left reconnecting).
-OPEN: list[RemoteApp] = []
+OPEN: list[App] = []
 
 
 def close_all() -> None:
     while OPEN:
-        OPEN.pop().game.close_link(clean=False)
+        OPEN.pop().remote.close_link(clean=False)
 
 
-def make_box(data: Path, broker: Broker, seed: int = 1) -> RemoteApp:
+def make_box(data: Path, broker: Broker, seed: int = 1) -> App:
     storage = Storage(data)
     storage.set_setting("language", "en")
     storage.set_setting("pack", "en")
-    app = RemoteApp(open_box("mock"), storage, broker=broker.config, seed=seed)
+    app = remote_app(open_box("mock"), storage, broker=broker.config, seed=seed)
     app.start()
     OPEN.append(app)
     return app
 
 
-def pump(apps: list[RemoteApp], until: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
+def pump(apps: list[App], until: Callable[[], bool], what: str, timeout: float = WAIT) -> None:
     """Run both boxes' loops until ``until()`` (bounded)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -103,7 +104,13 @@ def pump(apps: list[RemoteApp], until: Callable[[], bool], what: str, timeout: f
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def exported(app: RemoteApp) -> dict[str, Any]:
+def paired(host: App, guest: App) -> bool:
+    """The guest has its game and both links are ready."""
+    links = (host.remote.link if host.remote else None, guest.remote.link if guest.remote else None)
+    return guest.game.session is not None and all(link is not None and link.ready for link in links)
+
+
+def exported(app: App) -> dict[str, Any]:
     """What `duetbox export` prints for the box's game: the stored set-up and the stored actions."""
     assert app.game.id is not None
     row = app.storage.game(app.game.id)

@@ -33,3 +33,14 @@ def test_bad_remote_settings_get_one_line_each(tmp_path: Path, capsys: object) -
                    "remote.ca_file"):
         assert needle in text
     assert config_command.main(["check", str(path)]) == 1
+
+
+def test_only_a_configuration_with_a_remote_section_offers_remote_play(tmp_path: Path) -> None:
+    """`duetbox run` composes remote play in only with `--remote` or a [remote] section: a box with neither plays
+    locally only (no remote subclass of the app is started on every box)."""
+    plain = tmp_path / "plain.toml"
+    plain.write_text("", encoding="utf-8")
+    with_remote = tmp_path / "remote.toml"
+    with_remote.write_text('[remote]\nhost = "127.0.0.1"\n', encoding="utf-8")
+    assert not load_config(None).remote.enabled and not load_config(plain).remote.enabled
+    assert load_config(with_remote).remote.enabled

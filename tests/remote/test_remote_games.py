@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from remotebox import Broker, exported, make_box, pump
+from remotebox import Broker, exported, make_box, paired, pump
 
-from device.remote.app import PartnerAway, RemoteApp
+from device.app import App
+from device.remote.app import PartnerAway
 from engine.actions import Clue, Guess, Penalty, Stop
 from engine.errors import NotYourTurn
 from engine.record import replay
@@ -20,23 +21,22 @@ from engine.record import replay
 CODE = "HKMPRT"
 
 
-def pair(tmp_path: Path, broker: Broker, **host_options: Any) -> tuple[RemoteApp, RemoteApp]:
+def pair(tmp_path: Path, broker: Broker, **host_options: Any) -> tuple[App, App]:
     host = make_box(tmp_path / "host", broker, seed=1)
     guest = make_box(tmp_path / "guest", broker, seed=2)
-    host.host_game(code=CODE, pack="en", **host_options)
-    guest.join_game(CODE)
-    pump([host, guest], lambda: guest.game.session is not None and host.link is not None and guest.link is not None
-         and host.link.ready and guest.link.ready, "the guest to join")
+    host.remote.host_game(code=CODE, pack="en", **host_options)
+    guest.remote.join_game(CODE)
+    pump([host, guest], lambda: paired(host, guest), "the guest to join")
     return host, guest
 
 
-def key(boxes: tuple[RemoteApp, RemoteApp], side: str, kind: str) -> list[int]:
+def key(boxes: tuple[App, App], side: str, kind: str) -> list[int]:
     """The cards of ``kind`` on ``side``, read on the box that holds that side (A: the host, B: the guest)."""
     app = boxes[0] if side == "A" else boxes[1]
     return [i for i, c in enumerate(app.game.session.setup["key"][side]) if c == kind]
 
 
-def play(host: RemoteApp, guest: RemoteApp, action: Any) -> None:
+def play(host: App, guest: App, action: Any) -> None:
     """Make ``action`` on the box of its seat (a penalty on the guest's) and wait until both boxes show it."""
     boxes = [host, guest]
     box = host if getattr(action, "seat", "B") == "A" else guest
@@ -45,7 +45,7 @@ def play(host: RemoteApp, guest: RemoteApp, action: Any) -> None:
     pump(boxes, lambda: all(b.game.session.version >= target for b in boxes), f"{action} on both boxes")
 
 
-def same_records(host: RemoteApp, guest: RemoteApp) -> dict[str, Any]:
+def same_records(host: App, guest: App) -> dict[str, Any]:
     """Both boxes' exported records: identical once the game is over and each has the other's side (the card
     turned over); while it goes on, identical but for the key, of which each box has its own side only."""
     if host.game.session.over:
@@ -59,7 +59,7 @@ def same_records(host: RemoteApp, guest: RemoteApp) -> dict[str, Any]:
     return a
 
 
-def win_plan(host: RemoteApp, guest: RemoteApp) -> list[Any]:
+def win_plan(host: App, guest: App) -> list[Any]:
     """A clues; B finds every green of A's side and stops; B clues; A finds the rest: a win in two turns."""
     a_greens, b_greens = key((host, guest), "A", "G"), key((host, guest), "B", "G")
     plan: list[Any] = [Clue("A", None, 9)] + [Guess("B", c) for c in a_greens] + [Stop("B"), Clue("B", None, 9)]
@@ -95,7 +95,7 @@ def test_both_boxes_send_small_messages_at_once(tmp_path: Path, broker: Broker) 
 
     host, guest = pair(tmp_path, broker)
     for box in (host, guest):
-        sock = box.link.transport.client.socket()
+        sock = box.remote.link.transport.client.socket()
         assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 1
 
 
@@ -124,14 +124,14 @@ def test_sudden_death_then_a_miss(tmp_path: Path, broker: Broker) -> None:
     assert guest.game.session.state.reason == "sudden_death_miss"
 
 
-def _press(app: RemoteApp, name: str, times: int = 1) -> None:
+def _press(app: App, name: str, times: int = 1) -> None:
     for _ in range(times):
         app.box.press(name)
         app.box.release(name)
         app.step(0)
 
 
-def _choose(app: RemoteApp, key: str) -> None:
+def _choose(app: App, key: str) -> None:
     index = [i.key for i in app.screen.items()].index(key)
     _press(app, "A.down", index - app.screen.selected)
     _press(app, "A.ok")
@@ -158,10 +158,10 @@ def test_a_mission_of_the_map_hosted_from_the_menus_and_played_to_its_tick(tmp_p
     sheet = host.screen.sheet
     assert host.storage.sheet_name(sheet) == "ANNA BEN"
     _press(host, "A.ok")  # offered: the card is dealt when the guest's box is there
-    assert host.link is not None and host.game.offer["mission"] == city.name and host.game.session is None
-    assert any(host.link.pairing.code in line for line in host.frame().shared.lines)
-    guest.join_game(host.link.pairing.code)
-    pump([host, guest], lambda: guest.game.session is not None and host.link.ready and guest.link.ready, "the join")
+    assert host.remote.link is not None and host.remote.offer["mission"] == city.name and host.game.session is None
+    assert any(host.remote.link.code in line for line in host.frame().shared.lines)
+    guest.remote.join_game(host.remote.link.code)
+    pump([host, guest], lambda: paired(host, guest), "the join")
     state = guest.game.session.state
     assert state.mission == host.game.session.state.mission == city.name
     # the map's bank: the city's turns, of which its mistakes face innocent-side up (rules §1 mission map)
@@ -179,8 +179,8 @@ def test_a_box_may_not_play_the_other_seat_nor_play_while_the_partner_is_away(
     host, guest = pair(tmp_path, broker)
     with pytest.raises(NotYourTurn):
         host.game.act(Clue("B", None, 1), 0)
-    guest.kill()
-    pump([host], lambda: host.link.status == "partner_offline", "the host to see the guest gone")
+    guest.remote.kill()
+    pump([host], lambda: host.remote.link.status == "partner_offline", "the host to see the guest gone")
     with pytest.raises(PartnerAway):
         host.game.act(Clue("A", None, 1), 0)
     assert host.storage.actions(host.game.id) == []
@@ -192,10 +192,11 @@ def test_broker_stopped_and_restarted_mid_game(tmp_path: Path, broker: Broker) -
     for action in plan[:4]:
         play(host, guest, action)
     broker.stop()
-    pump([host, guest], lambda: host.link.status == guest.link.status == "offline", "both boxes to see it")
+    pump([host, guest], lambda: host.remote.link.status == guest.remote.link.status == "offline",
+         "both boxes to see it")
     assert "paused" in host.frame().shared.title and "paused" in guest.frame().shared.title
     broker.start()  # no persistence: every retained message is gone; the boxes put theirs back
-    pump([host, guest], lambda: host.link.ready and guest.link.ready, "the link to come back")
+    pump([host, guest], lambda: host.remote.link.ready and guest.remote.link.ready, "the link to come back")
     for action in plan[4:]:
         play(host, guest, action)
     assert replay(same_records(host, guest)).state.phase == "won"
@@ -209,14 +210,14 @@ def test_a_box_killed_mid_turn_comes_back_from_its_data(tmp_path: Path, broker: 
         play(host, guest, action)
     victim = guest if who == "guest" else host
     done = victim.game.session.version
-    victim.kill()
+    victim.remote.kill()
     survivor = host if who == "guest" else guest
-    pump([survivor], lambda: survivor.link.status == "partner_offline", "the partner's will")
+    pump([survivor], lambda: survivor.remote.link.status == "partner_offline", "the partner's will")
     assert "offline" in survivor.frame().shared.title
     again = make_box(tmp_path / who, broker, seed=9)  # a new App from the box's data directory
     assert again.game.session is not None and again.game.session.version == done  # nothing committed was lost
     host, guest = (host, again) if who == "guest" else (again, guest)
-    pump([host, guest], lambda: host.link.ready and guest.link.ready, "the boxes to meet again")
+    pump([host, guest], lambda: host.remote.link.ready and guest.remote.link.ready, "the boxes to meet again")
     for action in plan[3:]:
         play(host, guest, action)
     assert replay(same_records(host, guest)).state.phase == "won"
@@ -225,11 +226,11 @@ def test_a_box_killed_mid_turn_comes_back_from_its_data(tmp_path: Path, broker: 
 def test_link_dropped_while_the_guest_gives_a_clue(tmp_path: Path, broker: Broker) -> None:
     host, guest = pair(tmp_path, broker)
     guest.game.act(Clue("B", None, 3), 0)  # proposed: shown only when the host's move comes back
-    assert guest.link.pending is not None and guest.game.session.version == 0
-    guest.link.transport.drop()  # the network fails at once
+    assert guest.remote.link.pending is not None and guest.game.session.version == 0
+    guest.remote.link.transport.drop()  # the network fails at once
     pump([host, guest], lambda: host.game.session.version == guest.game.session.version == 1, "the clue on both boxes")
-    assert guest.link.pending is None
-    pump([host, guest], lambda: host.link.ready and guest.link.ready, "the guest back on both boxes")
+    assert guest.remote.link.pending is None
+    pump([host, guest], lambda: host.remote.link.ready and guest.remote.link.ready, "the guest back on both boxes")
     play(host, guest, Guess("A", key((host, guest), "B", "G")[0]))
     play(host, guest, Penalty())  # either box may call the penalty for an invalid clue
     assert same_records(host, guest)["actions"][-1] == {"type": "penalty"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from remotebox import OPEN, Broker, make_box, pump
+from remotebox import OPEN, Broker, make_box, paired, pump
 
 from device.remote.pairing import ALPHABET
 from device.remote.screens import CodeEntryScreen, RemoteMenuScreen, WaitingScreen
@@ -36,8 +36,8 @@ def test_host_and_join_from_the_menus_with_the_joystick(tmp_path: Path, broker: 
     _choose(host, "remote.menu")
     assert isinstance(host.screen, RemoteMenuScreen)
     _choose(host, "remote.host")
-    code = host.link.pairing.code
-    pump([host], lambda: host.link.connected, "the host to reach the broker")
+    code = host.remote.link.code
+    pump([host], lambda: host.remote.link.connected, "the host to reach the broker")
     host.step(0)
     shared = host.frame().shared
     assert isinstance(shared, m.MessageUi) and shared.title == "Waiting for your partner…"
@@ -58,14 +58,14 @@ def test_host_and_join_from_the_menus_with_the_joystick(tmp_path: Path, broker: 
         assert code in guest.frame().shared.title
     else:
         assert guest.game.session is not None
-    pump([host, guest], lambda: guest.game.session is not None and guest.link.ready and host.link.ready, "the pairing")
+    pump([host, guest], lambda: paired(host, guest), "the pairing")
     frame = guest.frame()
     assert frame.oleds["A"].title == "Remote partner"  # the host's seat: no key drawn on this box
     assert "A" not in frame.seat_views and "B" in frame.seat_views
     assert host.frame().oleds["B"].title == "Remote partner" and "B" not in host.frame().seat_views
     # the partner goes away: both screens say so; MENU leads back to the menu, the game stays saved
-    guest.kill()
-    pump([host], lambda: host.link.status == "partner_offline", "the host to notice")
+    guest.remote.kill()
+    pump([host], lambda: host.remote.link.status == "partner_offline", "the host to notice")
     host.step(0)
     assert host.frame().shared.title == "Partner offline, game paused"
     assert host.frame().oleds["A"].lines == ("MENU: back to the menu (the game stays saved)",)
@@ -86,7 +86,7 @@ class Speaker:
 
 
 def test_the_partners_cursor_and_clue_reach_the_other_box(tmp_path: Path, broker: Broker) -> None:
-    from device.remote.app import RemoteApp
+    from device.remote.app import remote_app
     from device.storage import Storage
     from engine.actions import Clue
     from hardware.factory import open_box
@@ -96,16 +96,17 @@ def test_the_partners_cursor_and_clue_reach_the_other_box(tmp_path: Path, broker
     storage.set_setting("language", "en")
     storage.set_setting("speech_B", True)
     speaker = Speaker()
-    guest = RemoteApp(open_box("mock"), storage, broker=broker.config, seed=2, speech=speaker)
+    guest = remote_app(open_box("mock"), storage, broker=broker.config, seed=2, speech=speaker)
     guest.start()
     OPEN.append(guest)
-    code = host.host_game(code="HKMPRT", pack="en")
-    guest.join_game(code)
-    pump([host, guest], lambda: guest.game.session is not None and guest.link.ready and host.link.ready, "the pairing")
+    code = host.remote.host_game(code="HKMPRT", pack="en")
+    guest.remote.join_game(code)
+    pump([host, guest], lambda: paired(host, guest), "the pairing")
     start = START_CURSORS["A"]  # seat A's near left corner
     _press(host, "A.right")  # seat A's cursor one card right
     pump([host, guest], lambda: guest.screen.cursors.get("A") == start + 1, "the host's cursor on the guest's display")
-    assert guest.frame().oleds["A"].lines == (f"Cursor on card {start + 2}",)
+    verifier = guest.remote.link.verifier
+    assert guest.frame().oleds["A"].lines == (f"Cursor on card {start + 2}", f"Check: {verifier}")
     host.game.act(Clue("A", None, 2), 0)
     pump([host, guest], lambda: guest.game.session.version == 1, "the clue")
     assert speaker.said == ["Your partner's clue: 2"]  # a clue without a typed word: its number
@@ -121,9 +122,9 @@ def test_the_guests_shared_display_is_the_hosts_turned_half_a_turn(tmp_path: Pat
 
     host = make_box(tmp_path / "host", broker, seed=1)
     guest = make_box(tmp_path / "guest", broker, seed=2)
-    host.host_game(code="HKMPRT", pack="en")
-    guest.join_game("HKMPRT")
-    pump([host, guest], lambda: guest.game.session is not None and guest.link.ready and host.link.ready, "the pairing")
+    host.remote.host_game(code="HKMPRT", pack="en")
+    guest.remote.join_game("HKMPRT")
+    pump([host, guest], lambda: paired(host, guest), "the pairing")
     pump([host, guest], lambda: guest.screen.cursors.get("A") == host.screen.cursors.get("A")
          and host.screen.cursors.get("B") == guest.screen.cursors.get("B"), "the cursors to agree")
     for app in (host, guest):
@@ -165,4 +166,84 @@ def test_a_new_remote_game_over_a_saved_game_asks_first_with_keep_preselected(tm
         assert isinstance(box.screen, RemoteMenuScreen)
         current = box.storage.current_game()
         assert current is not None and current.id == saved
-    assert box.link is None  # nothing was offered on the broker
+    assert box.remote.link is None  # nothing was offered on the broker
+
+
+def test_the_guest_plays_seat_b_as_its_player_sees_the_turned_display(tmp_path: Path, broker: Broker) -> None:
+    """On the guest's box seat B faces its display (turned half a turn for it): left moves the cursor to the card
+    on its left, down to the card below, as seat A's joystick does; a move on its way says "Sending…" on the key
+    map's status line, and a refused one says so there too; the code is not on screen once paired (the verifier
+    is, the same on both boxes)."""
+    from engine.actions import Clue, Guess
+
+    host = make_box(tmp_path / "host", broker, seed=1)
+    guest = make_box(tmp_path / "guest", broker, seed=2)
+    host.remote.host_game(code="HKMPRT", pack="en")
+    guest.remote.join_game("HKMPRT")
+    pump([host, guest], lambda: paired(host, guest), "the pairing")
+    start = guest.screen.cursors["B"]
+    _press(guest, "B.left")
+    assert guest.screen.cursors["B"] == start - 1
+    _press(guest, "B.down")
+    assert guest.screen.cursors["B"] == start + 4
+    host.game.act(Clue("A", None, 2), 0)
+    pump([host, guest], lambda: guest.game.session.version == 1, "the clue")
+    green = host.game.session.setup["key"]["A"].index("G")  # an agent: seat B goes on guessing (the key map stays)
+    guest.game.act(Guess("B", green), 1)
+    oled = guest.frame().oleds["B"]
+    assert isinstance(oled, m.SeatKeyUi) and oled.role == "Sending…"
+    pump([host, guest], lambda: guest.game.session.version == 2, "the guess")
+    guest.remote.link._refuse("NotYourTurn")
+    assert guest.frame().oleds["B"].role == "The other box refused that move"
+    guest.remote.link._refuse("OutOfStep")
+    assert guest.frame().oleds["B"].role == "Out of step: catching up"
+    # the partner's box away: the paused screen says so, with the verifier and without the code
+    guest.remote.kill()
+    pump([host], lambda: host.remote.link.status == "partner_offline", "the host to notice")
+    lines = host.frame().shared.lines
+    assert not any("HKMPRT" in line for line in lines) and any(host.remote.link.verifier in line for line in lines)
+
+
+def test_the_code_entry_types_erases_with_stop_and_joins_with_enter(tmp_path: Path, broker: Broker) -> None:
+    host = make_box(tmp_path / "host", broker, seed=1)
+    guest = make_box(tmp_path / "guest", broker, seed=2)
+    code = host.remote.host_game(pack="en")
+    _choose(guest, "remote.menu")
+    _choose(guest, "remote.join")
+    assert guest.box.text_mode  # the emulator's letter keys type here
+    guest.box.type_text(None, "ZZ")
+    guest.step(0)
+    _press(guest, "B.stop")  # STOP erases: the blank under the cursor is nothing, so the Z before it goes
+    _press(guest, "B.stop")
+    assert guest.screen.typed == 0 and guest.frame().shared.lines[0].startswith("[A] _  _")
+    guest.box.type_text(None, code.lower() + "\n")
+    guest.step(0)
+    assert isinstance(guest.screen, WaitingScreen) or guest.game.session is not None
+    assert not guest.box.text_mode
+    pump([host, guest], lambda: paired(host, guest), "the pairing")
+
+
+def test_a_wrong_code_and_an_unreachable_broker_say_so_with_a_way_back(tmp_path: Path, broker: Broker,
+                                                                      monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from device.remote import link as link_module
+    from device.remote.screens import EndedScreen, HostWaitingScreen
+    from device.remote.transport import BrokerConfig
+
+    host = make_box(tmp_path / "host", broker, seed=1)
+    guest = make_box(tmp_path / "guest", broker, seed=2)
+    host.remote.host_game(code="HKMPRT", pack="en")
+    pump([host], lambda: host.remote.link.connected, "the host on the broker")
+    guest.remote.join_game("HKMPRS")  # one letter wrong: the exchange fails on both boxes at once
+    pump([host, guest], lambda: isinstance(host.screen, EndedScreen) and isinstance(guest.screen, EndedScreen),
+         "both boxes to say it")
+    assert host.frame().shared.title == guest.frame().shared.title == "Wrong code"
+    _press(guest, "B.ok")
+    assert isinstance(guest.screen, MenuScreen)
+    # no broker at the address: the waiting screen says so after a while, MENU goes back
+    monkeypatch.setattr(link_module, "BROKER_TIMEOUT", 0.3)
+    host.remote.broker = BrokerConfig(host="127.0.0.1", port=1, keepalive=2)
+    host.remote.host_game(pack="en")
+    assert isinstance(host.screen, HostWaitingScreen)
+    pump([host], lambda: host.frame().shared.title.startswith("Cannot reach the broker"), "the broker message")
+    _press(host, "menu")
+    assert isinstance(host.screen, MenuScreen) and host.remote.link is None
