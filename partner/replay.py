@@ -26,7 +26,7 @@ from engine.actions import Clue, Guess, Stop
 from engine.errors import IllegalAction
 from engine.keycard import DuetKey
 from engine.seats import Seat
-from partner import Partner
+from partner import BOX_GUESSER_NOISY, W_ASSOC_READ, Partner
 from partner.play import box_action
 
 
@@ -149,8 +149,6 @@ def main(argv: list[str]) -> int:
         if lang not in boxes:
             box = Partner.load(lang, args.data_dir)
             if args.box == "noisy":  # main before issue 28: cautious guesser, weaker table reading, no hubs
-                from partner import BOX_GUESSER_NOISY, W_ASSOC_READ
-
                 box.guesser_params = BOX_GUESSER_NOISY[box.difficulty]
                 box.w_assoc_read = W_ASSOC_READ
                 box.hub = False

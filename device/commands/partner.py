@@ -243,6 +243,7 @@ def _eval_setup(args: argparse.Namespace, setup: str) -> int:
 
 def _eval_person(args: argparse.Namespace, setup: str) -> int:
     """--reader person: the person model at the stand-in's seats, boards from the second set's words."""
+    from engine.keycard import CARDS
     from engine.words import WordPack, load_pack
     from partner import Partner, PartnerUnavailable
     from partner.evaluate import evaluate, seats_for
@@ -263,7 +264,7 @@ def _eval_person(args: argparse.Namespace, setup: str) -> int:
     overrides = _overrides(args.set, args.difficulty, args.lang)
     full = load_pack(args.lang)
     pack = WordPack(f"{full.name}-second-set", full.language, tuple(person_pack_words(table, full.words)))
-    if len(pack.words) < 25:
+    if len(pack.words) < CARDS:
         raise PartnerUnavailable(f"the second set covers only {len(pack.words)} pack words of {args.lang!r}")
     seeds = iter(range(1, 10))
 
