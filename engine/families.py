@@ -247,6 +247,8 @@ LOOKALIKES: dict[str, dict[str, frozenset[str]]] = {
 }
 
 _DOUBLED_A = frozenset(lang.code for lang in REGISTRY if lang.doubled_a)
+_UNDOUBLES = frozenset(lang.code for lang in REGISTRY if lang.undoubles)
+_ROMANCE = frozenset(lang.code for lang in REGISTRY if lang.romance)
 MIN_ROOT = 4  # letters left after a prefix
 MIN_MEMBER = 3  # letters of a compound's member (the other one then needs MIN_ROOT)
 MIN_BASE = 3  # letters of a base under a suffix
@@ -478,7 +480,7 @@ def _base_variants(base: str, language: str) -> set[str]:
     """A base and the spellings its word has alone: runner -> run, barchetta -> barc(a), porcherie -> porc,
     soyeux -> soi(e)."""
     found = {base}
-    if language in ("en", "fr") and len(base) > MIN_BASE and base[-1] == base[-2] and base[-1] not in "aeiou":
+    if language in _UNDOUBLES and len(base) > MIN_BASE and base[-1] == base[-2] and base[-1] not in "aeiou":
         found.add("=" + base[:-1])  # only the word itself, as written (run, not hole: holly is no hole + y)
     if (language == "it" and base.endswith(("ch", "gh"))) or (language == "fr" and base.endswith("ch")):
         found.add(base[:-1])
@@ -490,7 +492,7 @@ def _base_variants(base: str, language: str) -> set[str]:
 def _unprefixed(found: set[str], language: str) -> set[str]:
     """Romance bases under a prefix: imbarcare -> imbarc -> barc; înnorat -> înnor -> nor. Italian s- needs a
     4-letter rest (sbarcare -> barc(a), but not sperare -> per(a))."""
-    if language not in ("fr", "it", "ro"):
+    if language not in _ROMANCE:
         return set()
     more = set()
     for base in found:

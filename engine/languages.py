@@ -25,6 +25,8 @@ class Language:
     final_vowel: bool = False  # nouns end in an inflectional vowel derivatives drop (ro unde -> unduire)
     doubled_a: bool = False  # a- before a doubled consonant makes verbs (fr accrocher -> crocher, it appendere)
     short_heads: bool = False  # a compound's head may be a short word (en/de schatz + truhe; Romance: porte-)
+    undoubles: bool = False  # a doubled final consonant comes off a base (en runner -> run, fr)
+    romance: bool = False  # bases come out from under a prefix (it imbarcare -> barc, ro înnorat -> nor)
 
     @property
     def catalog(self) -> str:
@@ -38,12 +40,12 @@ class Language:
 
 
 REGISTRY: tuple[Language, ...] = (
-    Language("fr", "Français", "french", "fr", "fr", tuple("ÉÈÊÀÇŒ"), doubled_a=True),
-    Language("en", "English", "english", "en", "en", short_heads=True),
+    Language("fr", "Français", "french", "fr", "fr", tuple("ÉÈÊÀÇŒ"), doubled_a=True, undoubles=True, romance=True),
+    Language("en", "English", "english", "en", "en", short_heads=True, undoubles=True),
     Language("ro", "Română", "romanian", "ro", "ro", tuple("ĂÂÎȘȚ"),
-             legacy=(("ş", "ș"), ("ţ", "ț"), ("Ş", "Ș"), ("Ţ", "Ț")), final_vowel=True),
+             legacy=(("ş", "ș"), ("ţ", "ț"), ("Ş", "Ș"), ("Ţ", "Ț")), final_vowel=True, romance=True),
     Language("de", "Deutsch", "german", "de", "de", tuple("ÄÖÜß"), short_heads=True),
-    Language("it", "Italiano", "italian", "it", "it", tuple("ÀÈÉÌÒÙ"), doubled_a=True),
+    Language("it", "Italiano", "italian", "it", "it", tuple("ÀÈÉÌÒÙ"), doubled_a=True, romance=True),
 )
 
 #: Every language code, in the order the settings offer them.

@@ -12,13 +12,18 @@ the first ``TOP`` words that are written with letters is kept.
 from __future__ import annotations
 
 import gzip
+import sys
 from pathlib import Path
 
 import wordfreq
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.languages import CODES  # noqa: E402
+
 OUT = ROOT / "engine" / "data" / "frequency"
-LANGUAGES = ("fr", "en", "ro", "de", "it")
+LANGUAGES = CODES
 TOP = 50_000
 
 

@@ -420,8 +420,8 @@ class ClueEntryUi:
     #: empty: none, e.g. a team sheet's name): small beside the word, full size beside the number in classic
     key: str = ""
     covered: tuple[int, ...] = ()  # cards already covered (drawn as a dot)
-    columns: int = 5
-    rows: int = 5
+    columns: int = DUET_BOARD.columns
+    rows: int = DUET_BOARD.rows
     key_seat: str = "A"  # seat B's map is turned half a turn, as on its key screen
 
 

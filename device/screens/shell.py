@@ -14,10 +14,12 @@ from device.render import models as m
 from device.screens import flows
 from device.screens.base import Frame, Host, Screen
 from device.screens.help import ConfirmScreen, HelpIndexScreen, HelpScreen, SoloInfoScreen
+from device.screens.play import LABELS
 from device.version import version
 from engine import languages
 from engine.duet import MAX_TOKENS, STANDARD_TOKENS
 from engine.seats import SEATS, Seat
+from engine.session import ClassicSession, DuetSession
 from hardware.base import DIRECTIONS, InputEvent
 
 
@@ -264,9 +266,6 @@ class PauseScreen(ListScreen):
 def revealed_frame(host: Host) -> Frame | None:
     """The game in play with every key shown (both Duet sides, the classic key), for the players to look at
     after they abandon it; None without a game."""
-    from device.screens.play import LABELS  # (play imports nothing of the shell's; lazy all the same)
-    from engine.session import ClassicSession, DuetSession
-
     session = host.game.session
     tr = host.tr
     options = host.game.options
@@ -277,7 +276,7 @@ def revealed_frame(host: Host) -> Frame | None:
     if isinstance(session, DuetSession):
         view = session.public_view()
         keys = {"A": session.state.key.a, "B": session.state.key.b}
-        shared: Any = m.GameOverUi(title, tr("over.abandoned_line"), None, None, (), prompt, ("A", "B"), keys,
+        shared: m.SharedUi = m.GameOverUi(title, tr("over.abandoned_line"), None, None, (), prompt, SEATS, keys,
                                    False, orientation, bool(options.get("pictures")), labels)
         return Frame(shared=shared, view=view, oleds={"A": oled, "B": oled}, ring_view=view)
     if isinstance(session, ClassicSession):
@@ -286,7 +285,7 @@ def revealed_frame(host: Host) -> Frame | None:
                       for i, c in enumerate(session.state.cards))
         shared = m.ClassicPlayUi(title, "R", cview.columns, cview.rows, "", "",
                                  {k: str(v) for k, v in cview.left.items()}, prompt, title, (), None, None,
-                                 session.mode == "pictures", (), cards,
+                                 modes.by_kind(session.mode).pictures, (), cards,
                                  {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues")}, orientation)
         return Frame(shared=shared, view=cview, oleds={"A": oled, "B": oled}, ring_view=cview)
     return None

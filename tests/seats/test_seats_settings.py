@@ -19,7 +19,7 @@ def _settings_rows(t: Table) -> list[str]:
 
 def _cycle_every_row(t: Table, seat: str = "A") -> dict[str, set[str]]:
     """Walk down every row of the settings screen in view; on each, press right until the value comes back
-    round (at most 12 presses: a row that never comes back shows what it reached); the values seen per row."""
+    round (at most 64 presses: a row that never comes back shows what it reached); the values seen per row."""
     seen: dict[str, set[str]] = {}
     rows = _settings_rows(t)
     for index, label in enumerate(rows):
@@ -27,7 +27,7 @@ def _cycle_every_row(t: Table, seat: str = "A") -> dict[str, set[str]]:
             t.press(f"{seat}.down")
         start = str(t.frame().shared.rows[index].value)
         values = {start}
-        for _ in range(12):  # round to the first value again (the language row: back to the test's language)
+        for _ in range(64):  # round to the first value again (the language row: back to the test's language)
             t.press(f"{seat}.right")
             value = str(t.frame().shared.rows[index].value)
             values.add(value)
