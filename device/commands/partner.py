@@ -391,11 +391,11 @@ def _play(args: argparse.Namespace) -> int:
     from engine.words import load_pack
     from partner import Partner
     from partner.console import Console, run
-    from partner.paths import data_dir
+    from partner.paths import SPACES, data_dir
     from partner.play import solo_tokens
 
-    if args.lang not in ("fr", "en"):
-        raise _UsageError(f"no solo partner for language {args.lang!r} (fr or en)")
+    if args.lang not in SPACES:
+        raise _UsageError(f"no solo partner for language {args.lang!r} ({' or '.join(SPACES)})")
     tokens = args.tokens if args.tokens is not None else solo_tokens()
     if not 1 <= tokens <= 11 or args.games < 0:
         raise _UsageError("--tokens must be from 1 to 11 and --games at least 0")
