@@ -16,7 +16,7 @@ COMMANDS: dict[str, str] = {
     "hw-test": "check the wiring of a real box",
     "export": "print a saved game as a record",
     "bench": "measure speed and frugality",
-    "partner": "the solo partner: build, eval",
+    "partner": "the solo partner: build, eval, play (solo Duet in a terminal)",
     "pin": "set the admin PIN from a shell: `duetbox pin set` (the PIN on stdin)",
 }
 

@@ -177,7 +177,7 @@ class GameOptions:
     hotseat: bool = False
     sheet: int | None = None  # the mission map's team sheet
     variant: str | None = None  # classic: standard, duo, trio
-    difficulty: str | None = None  # solo: normal, easy
+    difficulty: str | None = None  # solo: normal, hard, easy (device.solo.DIFFICULTIES)
     solo: str | None = None  # solo: the seat the box plays
     extra: Mapping[str, Any] = field(default_factory=dict)  # what other parts keep (remote play's link)
 

@@ -5,6 +5,7 @@ Run time needs numpy and the matrices written by `duetbox partner build` only. S
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
@@ -14,6 +15,7 @@ from partner import giver as _giver
 from partner import guesser as _guesser
 from partner import messages as _messages
 from partner import noisy as _noisy
+from partner import winprob as _winprob
 from partner.assoc import AssocError, AssocTable
 from partner.legal import Checker, engine_checker
 from partner.paths import PLAY_SPACES, SPACES, built_spaces, space_path
@@ -39,12 +41,43 @@ DIFFICULTIES = ("easy", "normal")
 #: partner.giver and partner.guesser stay for the evaluation's stand-in partner.
 BOX_NOISE = {"normal": _noisy.NoiseParams(), "easy": _noisy.NoiseParams(assassin=12.0, max_n=2)}
 BOX_GUESSER = {
+    "normal": _guesser.GuesserParams(tau=0.6, assassin_cost=12.0, min_green=0.65, memory_weight=0.5,
+                                     trust_strength=2, trust_z=2.5, trust_gap=0.5, min_pointed=0.5,
+                                     promise_green=0.3, promise_pointed=0.3, bystander_cost=0.0,
+                                     clock=True),
+    "easy": _guesser.GuesserParams(tau=0.6, assassin_cost=16.0, min_green=0.7, memory_weight=0.5,
+                                   trust_strength=3, trust_z=2.5, trust_gap=0.8, min_pointed=0.6,
+                                   promise_green=0.4, promise_pointed=0.4),
+}
+#: the least an assassin costs a guess past the first, in agents' worth (players: SNAKE at 8 % on DUST 2 lost a game)
+ASSASSIN_PRICE_FLOOR = 6.0
+#: the guesser of main before issue 28 (the eval's "before" rows: --box noisy)
+BOX_GUESSER_NOISY = {
     "normal": _guesser.GuesserParams(tau=0.6, assassin_cost=12.0, min_green=0.65),
     "easy": _guesser.GuesserParams(tau=0.6, assassin_cost=16.0, min_green=0.7),
 }
+#: The clue giver that plays against the clock (issue 28): the chance of winning after the turn.
+BOX_WIN = {"normal": _winprob.WinParams(), "easy": _winprob.WinParams(margin_a=1.5, min_last=0.55)}
+#: per language: the English vectors (GloVe 50-d) agree less with a person's reading than the French ones (the
+#: person model touched the box's assassin on 27 % of English games at σ 1.1, 10 % at 1.5; docs/partner.md)
+BOX_WIN_LANG: dict[str, dict[str, float]] = {"en": {"sigma": 1.4, "margin_a": 1.5}}
+
+
+def box_win(lang: str, difficulty: str = "normal") -> _winprob.WinParams:
+    """The win-probability giver's settings of the box for a language and difficulty."""
+    import dataclasses
+
+    base = BOX_WIN[difficulty]
+    extra = BOX_WIN_LANG.get(lang, {})
+    return dataclasses.replace(base, **{k: max(v, getattr(base, k)) for k, v in extra.items()})
 #: σ units added to a card's similarity per point of association strength (1..5), when giving and when reading
 W_ASSOC_GIVE = 0.3
 W_ASSOC_READ = 0.4
+#: ... when the people-trusting guesser reads a person's clue (issue 28: readers follow table links ~1 σ a point)
+W_ASSOC_READ_TRUST = 0.9
+#: ... none in the scores of the win-probability giver, whose simulated reader knows table links on its own
+#: (partner.winprob.WinParams.w_link, p_known)
+W_ASSOC_GIVE_WIN = 0.0
 
 
 class PartnerUnavailable(RuntimeError):
@@ -92,6 +125,8 @@ class Partner:
         w_assoc_give: float = W_ASSOC_GIVE,
         w_assoc_read: float = W_ASSOC_READ,
         language: str | None = None,
+        winprob: _winprob.WinParams | None = None,
+        hub: bool = False,
     ) -> None:
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}")
@@ -109,6 +144,8 @@ class Partner:
         self.guesser_params = guesser_params or (_guesser.EASY if difficulty == "easy" else _guesser.GuesserParams())
         self.checker = checker
         self.noise = noise
+        self.winprob = winprob
+        self.hub = hub  # correct hub cards (close to every word in the vectors) when giving and reading
         self.adaptive = adaptive  # grow bolder / follow closer while the partner reads well (legacy switches)
         self.w_assoc_give = w_assoc_give if self.assoc else 0.0
         self.w_assoc_read = w_assoc_read if self.assoc else 0.0
@@ -117,6 +154,7 @@ class Partner:
         self._rng = np.random.default_rng(noise.seed if noise else 0)
         self._scores: _giver.BoardScores | None = None
         self._mats: dict[str, np.ndarray] = {}
+        self._hubs: dict[str, np.ndarray | None] = {}
         self._board: tuple[str, ...] = ()
         self._given: dict[str, tuple[int, ...]] = {}
         self._log: list[tuple[str, object]] = []
@@ -175,6 +213,10 @@ class Partner:
             "assoc": assoc,
             "clean": True,
             "noise": BOX_NOISE[difficulty],
+            "winprob": box_win(lang, difficulty),
+            "hub": True,
+            "w_assoc_give": W_ASSOC_GIVE_WIN,
+            "w_assoc_read": W_ASSOC_READ_TRUST,
             "adaptive": False,
             "language": language,
         }
@@ -192,8 +234,12 @@ class Partner:
         key = tuple(normalize(w) for w in board)
         if self._scores is None or key != self._board:
             self._board = key
-            self._scores = _giver.BoardScores(self.vocab, key, self.lang, self.assoc, self.w_assoc_give)
+            self._scores = _giver.BoardScores(self.vocab, key, self.lang, self.assoc, self.w_assoc_give, self.hub)
             self._mats = {s.key: s.board_matrix(key)[0] for s in self.guesser_spaces}
+            self._hubs = {
+                s.key: _giver.hub_shift(s.z(s.clue_vecs @ self._mats[s.key].T)) if self.hub else None
+                for s in self.guesser_spaces
+            }
         return self._scores
 
     def prepare_board(self, board: Sequence[str], covered: Collection[int] = ()) -> None:
@@ -204,9 +250,15 @@ class Partner:
     # ------------------------------------------------------------------ giving
 
     def give_clue(
-        self, board: Sequence[str], my_side: str, covered: Collection[int], history: Sequence[Turn] = ()
+        self,
+        board: Sequence[str],
+        my_side: str,
+        covered: Collection[int],
+        history: Sequence[Turn] = (),
+        tokens: int | None = None,
     ) -> ClueChoice | None:
-        """The box's clue for its remaining greens, or None when it has none left to clue."""
+        """The box's clue for its remaining greens, or None when it has none left to clue. `tokens`: timer tokens
+        left in the bank (default: 9 minus the turns played)."""
         scores = self._prepare(board)
         covered = set(covered)
         gone_for_partner = marked_for_partner(history)
@@ -217,7 +269,26 @@ class Partner:
         mine = [t for t in history if t.giver == ME]
         banned = {normalize(t.word) for t in mine} | set(self._given)
         leftovers = {i for t in mine for i in (t.targets or self._given.get(normalize(t.word), ()))} - covered
-        if self.noise is not None:
+        if self.winprob is not None:
+            found = sum(1 for t in history for _, r in t.guesses if r == "G")
+            bank = tokens if tokens is not None else max(9 - len(history), 0)
+            choice = _winprob.choose_winprob(
+                scores,
+                self.vocab,
+                targets,
+                bystanders,
+                assassins,
+                visible,
+                self.winprob,
+                tokens=bank,
+                partner_left=max(15 - found - len(targets), 0),
+                lang=self.lang,
+                banned=banned,
+                leftovers=leftovers,
+                checker=self.checker,
+                rng=self._rng,
+            )
+        elif self.noise is not None:
             choice = _noisy.choose_noisy(
                 scores,
                 self.vocab,
@@ -299,7 +370,8 @@ class Partner:
                 if len(same):
                     z = s.z(self._mats[s.key] @ s.clue_vecs[int(same[0])])
             if z is not None:
-                zs.append(z)
+                hub = self._hubs.get(s.key)
+                zs.append(z if hub is None else z - hub)
         bonus = self._assoc_bonus(word)
         if not zs:
             # no vector for the word: the table alone reads it (below a random word elsewhere)
@@ -352,8 +424,9 @@ class Partner:
         history: Sequence[Turn] = (),
         sudden_death: bool = False,
         turn_guesses: Sequence[tuple[int, str]] = (),
+        tokens: int | None = None,
     ) -> GuessChoice | None:
-        """The next card to touch for the partner's clue, or None to stop.
+        """The next card to touch for the partner's clue, or None to stop. `tokens`: timer tokens in the bank.
 
         `turn_guesses` are this turn's guesses so far (card, result). In sudden death `clue_word` may be None
         and the box always guesses (earlier clues and the key-card prior guide it). At least one guess a turn.
@@ -375,11 +448,28 @@ class Partner:
                 continue
             found = sum(1 for _, r in t.guesses if r == "G")
             weight = 1.0 if sudden_death else params.memory_weight
-            clues.append((self._clue_z(t.word), max(t.number, 1) - found, weight))
+            left: float = max(t.number, 1) - found
+            if sudden_death and left <= 0 and params.trust_strength > 0:
+                # the person's agents left were hinted by some clue more likely than by none (playtest: SMOKE
+                # "86 % green" with no clue near it): a met clue still counts, at half a card and half weight
+                left, weight = 0.5, 0.5
+            clues.append((self._clue_z(t.word), left, weight))
         params = self._guesser_params_now(history)
+        if params.clock and not sudden_death and hits:
+            params = dataclasses.replace(
+                params, assassin_cost=self._assassin_price(my_side, covered, history, turn_guesses, tokens)
+            )
         a = _guesser.assess(prior, touchable, clues, params, sudden_death)
         card = int(np.argmax(a.value))
-        go, reason = _guesser.should_continue(a, card, params, hits, sudden_death)
+        if sudden_death and params.trust_strength > 0:
+            card = _guesser.sudden_death_card(a, touchable)
+        go, reason = _guesser.should_continue(a, card, params, hits, sudden_death, clue_number or 0)
+        if clue_word and not sudden_death and hits < (clue_number or 0) and params.trust_strength > 0:
+            risky = prior[:, 2] >= 0.2  # cards my key makes a likely assassin on the partner's side
+            links = np.array([self.assoc.strength(clue_word, w) if self.assoc else 0 for w in self._board])
+            trusted = _guesser.trusted_card(clues[0][0], links, touchable, risky, params)
+            if trusted is not None:
+                card, go, reason = trusted, True, "go_on"
         entry = self._received.get((len(history), clue_word or ""))
         if entry is None:
             entry = _Received(clue_word or "", clue_number or 0, turn=len(history), sudden=clue_word is None)
@@ -393,6 +483,30 @@ class Partner:
             return None
         entry.guesses.append(self._board[card])
         return GuessChoice(card, float(a.green[card]), float(a.assassin[card]), float(a.value[card]))
+
+    def _assassin_price(
+        self,
+        my_side: str,
+        covered: Collection[int],
+        history: Sequence[Turn],
+        turn_guesses: Sequence[tuple[int, str]],
+        tokens: int | None,
+    ) -> float:
+        """How many greens' worth of winning chance an assassin costs now, from the value table: touching on
+        risks V(stop) (a bystander ends the turn for the same token as a stop) to win V(one more agent) − V(stop).
+        """
+        clock = (self.winprob or _winprob.WinParams()).clock
+        table = _winprob.value_table(clock)
+        found = sum(1 for t in history for _, r in t.guesses if r == "G") + sum(1 for _, r in turn_guesses if r == "G")
+        mine = sum(1 for i, c in enumerate(my_side) if c == "G" and i not in covered)
+        theirs = max(15 - found - mine, 0)
+        bank = tokens if tokens is not None else max(9 - len(history), 1)
+        t = int(np.clip(bank - 1, 0, _winprob.MAX_TOKENS))
+        a, h = min(mine, _winprob.MAX_AGENTS), min(theirs, table.shape[1] - 1)
+        stop = float(table[a, h, t, 0])
+        more = float(table[a, max(h - 1, 0), t, 0])
+        gain = max(more - stop, 1e-6)
+        return float(np.clip(stop / gain, ASSASSIN_PRICE_FLOOR, 30.0))
 
     # ------------------------------------------------------------------ explaining
 

@@ -77,11 +77,22 @@ class Vocabulary:
         self.tables = LegalIndex(self.fold, self.stem)
 
 
+def hub_shift(z: np.ndarray) -> np.ndarray:
+    """Per card (columns of z: clue words × cards), how far its median similarity to every clue word stands above
+    the board's typical card: a *hub* (spaCy's *brique*, *cible*, *coquillage*) is close to everything in the
+    vectors and to nothing in particular for a person (playtest fr1: CONTAGION 3 and FICTION 2 both meant BRIQUE).
+    Subtracted from a target's z; a bad card keeps its full z."""
+    med = np.median(z, axis=0)
+    shift: np.ndarray = np.maximum(med - float(np.median(med)), 0.0).astype(np.float32)
+    return shift
+
+
 class BoardScores:
     """Per board: the z-similarity of every candidate to every card in every space, and the legality mask."""
 
     def __init__(
-        self, vocab: Vocabulary, board: Sequence[str], lang: str, assoc: AssocTable | None = None, w_assoc: float = 0.0
+        self, vocab: Vocabulary, board: Sequence[str], lang: str, assoc: AssocTable | None = None, w_assoc: float = 0.0,
+        hub: bool = False,
     ) -> None:
         self.board = [normalize(w) for w in board]
         # strength[c, card]: how strongly the association table links candidate c to the card (0 = silent)
@@ -93,12 +104,15 @@ class BoardScores:
                     if k is not None:
                         self.strength[k, j] = s
         self.z = []
+        self.hub: list[np.ndarray] = []
         for space, vecs in zip(vocab.spaces, vocab.vecs, strict=True):
             mat, known = space.board_matrix(self.board)
             z = space.z(vecs @ mat.T)
             z[:, ~known] = 0.0  # unknown board word: no evidence either way
             self.z.append(z.astype(np.float32))
-        self.low = np.minimum.reduce(self.z)  # consensus: a target must be close in every space
+            self.hub.append(hub_shift(z) if hub else np.zeros(len(self.board), dtype=np.float32))
+        # consensus: a target must be close in every space (a hub card counts only what stands out for it)
+        self.low = np.minimum.reduce([z - h for z, h in zip(self.z, self.hub, strict=True)])
         # Cards sharing a vector row with another card are one word to the box, not to a person: aiming at them
         # needs a larger margin (e.g. escargot = mammouth = éléphant in the spaCy md table).
         for space in vocab.spaces:

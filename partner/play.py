@@ -8,6 +8,16 @@ from engine.seats import Seat, other
 from partner import Partner
 from partner.turns import ME, PARTNER, Turn
 
+#: The solo set-up's timer tokens per difficulty (as device/solo.TOKENS; rules §1 allow 10 or 11 for an easier game)
+SOLO_TOKENS = {"normal": 9, "easy": 11}
+#: The bank proposed as the solo default (docs/partner.md, "The solo default"): 9 tokens were out of reach
+SOLO_DEFAULT_TOKENS = 11
+
+
+def solo_tokens(difficulty: str | None = None) -> int:
+    """Timer tokens of a solo game: the proposed default without a difficulty, else the difficulty's bank."""
+    return SOLO_DEFAULT_TOKENS if difficulty is None else SOLO_TOKENS.get(difficulty, 9)
+
 
 def covered_cards(state: duet.DuetState) -> set[int]:
     """Cards out of play for both seats: agents, and bystanders marked for both."""
@@ -45,7 +55,7 @@ def box_action(partner: Partner, state: duet.DuetState, seat: Seat) -> DuetActio
     if state.phase == "clue":
         if seat not in duet.clue_givers(state):
             return None
-        choice = partner.give_clue(state.words, side, covered, done)
+        choice = partner.give_clue(state.words, side, covered, done, tokens=state.bank)
         if choice is None:
             return Clue(seat, None, 1)
         return Clue(seat, choice.word, choice.number)
@@ -63,6 +73,7 @@ def box_action(partner: Partner, state: duet.DuetState, seat: Seat) -> DuetActio
             done,
             False,
             turn_guesses=clue.guesses,
+            tokens=state.bank,
         )
         if guess is None:
             return Stop(seat) if state.correct_this_turn else None
@@ -75,4 +86,4 @@ def box_action(partner: Partner, state: duet.DuetState, seat: Seat) -> DuetActio
     return None
 
 
-__all__ = ["box_action", "covered_cards", "other", "turns_for"]
+__all__ = ["SOLO_DEFAULT_TOKENS", "SOLO_TOKENS", "box_action", "covered_cards", "other", "solo_tokens", "turns_for"]

@@ -68,7 +68,8 @@ def context(host: Host, ui: dict[str, Any] | None = None) -> SoloContext:
 # -- set-up --------------------------------------------------------------------------------------------------
 
 class SoloSetupScreen(OptionsScreen):
-    """Difficulty (normal: 9 tokens; easy: 11 tokens and cautious clues) and clue strictness; OK plays."""
+    """Difficulty (normal: 11 tokens; hard: the rulebook's 9; easy: 11 and cautious clues) and clue strictness;
+    OK plays."""
 
     name = "solo_setup"
 

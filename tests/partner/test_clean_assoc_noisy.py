@@ -112,7 +112,7 @@ def test_giver_draws_a_clue_from_the_table(table: AssocTable) -> None:
     rng = np.random.default_rng(5)
     clues = [c for c, _ in THEMES.values() if c != "fruit"] + OTHER_CLUES
     space = space_with({"verger": axis + 0.3 * rng.normal(size=24)}, clues)
-    greens = [0, 1, 2]  # pomme, poire, banane
+    greens = [0, 1, 3]  # pomme, poire, cerise (banane, linked at 2 only, is a bystander)
     without = Partner.box("fr", [space])
     plain = without.give_clue(BOARD, side(greens), covered=set())
     assert plain is None or plain.word != "verger"
@@ -120,7 +120,11 @@ def test_giver_draws_a_clue_from_the_table(table: AssocTable) -> None:
     assert box.vocab.from_table[box.vocab.position["verger"]]
     choice = box.give_clue(BOARD, side(greens), covered=set())
     assert choice is not None and choice.word == "verger"
-    assert set(choice.targets) <= {0, 1, 2} and choice.number >= 1
+    assert set(choice.targets) <= {0, 1, 3} and choice.number >= 1
+    # with cerise a bystander, a person would touch it for "verger" (strength 4): the box does not say it
+    box.new_game()
+    choice = box.give_clue(BOARD, side([0, 1, 2]), covered=set())
+    assert choice is None or choice.word != "verger"
 
 
 def test_guesser_reads_a_persons_clue_through_the_table(tiny: VectorSpace, table: AssocTable) -> None:
@@ -258,7 +262,7 @@ def test_what_i_meant_says_when_a_clue_came_from_the_table(table: AssocTable) ->
     clues = [c for c, _ in THEMES.values() if c != "fruit"] + OTHER_CLUES
     space = space_with({"verger": axis + 0.3 * rng.normal(size=24)}, clues)
     box = Partner.box("fr", [space], assoc=table, language="en")
-    choice = box.give_clue(BOARD, side([0, 1, 2]), covered=set())
+    choice = box.give_clue(BOARD, side([0, 1, 3]), covered=set())
     assert choice is not None and choice.word == "verger"
     line = box.explain()[0]
     assert line.startswith("I said VERGER") and "(a word people link with " in line

@@ -39,3 +39,13 @@ def test_command_eval_setups_need_a_build_and_check_their_flags(
     assert command.main(["eval"]) == 2  # neither a setup nor spaces
     assert "--setup" in capsys.readouterr().err
     assert command.main(["eval", "--setup", "solo", "--set", "nonsense=1", "--data-dir", str(tmp_path)]) in (1, 2)
+
+
+def test_command_play_refuses_bad_arguments_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from device.commands import partner as command
+
+    assert command.main(["play", "--lang", "ro", "--data-dir", str(tmp_path)]) == 2
+    assert command.main(["play", "--tokens", "12", "--data-dir", str(tmp_path)]) == 2
+    assert command.main(["play", "--lang", "fr", "--data-dir", str(tmp_path)]) == 1  # not built here
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 3 and all(line.startswith("duetbox partner:") for line in err)
