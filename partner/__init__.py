@@ -481,8 +481,15 @@ class Partner:
         entry.reason_card = (float(a.green[card]), float(a.assassin[card]))
         if not go:
             return None
-        entry.guesses.append(self._board[card])
+        self._note_touch(entry, card, float(a.green[card]), float(a.assassin[card]))
         return GuessChoice(card, float(a.green[card]), float(a.assassin[card]), float(a.value[card]))
+
+    def _note_touch(self, entry: _Received, card: int, green: float, assassin: float) -> None:
+        """The touched card, and among what the box says it weighed: a later card of the turn (or one a table
+        link chose) was missing from the first call's top four (playtests: "it touched SAILOR, not in its list")."""
+        if all(word != self._board[card] for word, _, _ in entry.considered):
+            entry.considered.append((self._board[card], green, assassin))
+        entry.guesses.append(self._board[card])
 
     def _assassin_price(
         self,

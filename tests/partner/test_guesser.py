@@ -118,3 +118,23 @@ def test_guesser_reads_a_clue_typed_without_accents_or_in_the_plural(tiny: Vecto
     for typed in ("OCEAN", "océans"):
         g = p.next_guess(BOARD, side([0]), typed, 1, covered=set(), marks_for_me=set())
         assert g is not None and g.card in (4, 5, 6, 7), typed
+
+
+def test_explain_lists_every_touched_card_among_those_weighed(tiny: VectorSpace) -> None:
+    """A card touched later in the turn is in the list the box says it weighed (the first call's top four did
+    not hold it: playtests saw 'I weighed SAW ...; I touched SAILOR')."""
+    p = Partner("fr", [tiny], guesser_params=GuesserParams(tau=0.2))
+    covered: set[int] = set()
+    done: list[tuple[int, str]] = []
+    for _ in range(5):
+        g = p.next_guess(BOARD, side([20, 12, 13, 14, 15]), "astronomie", 5, covered=covered, marks_for_me=set(),
+                         turn_guesses=done)
+        if g is None:
+            break
+        covered.add(g.card)
+        done.append((g.card, "G"))
+    assert len(done) >= 2
+    line = p.explain(language="en")[0]
+    weighed, touched = line.split("; I touched ", 1)
+    for card, _ in done:
+        assert BOARD[card].upper() in weighed.upper(), (BOARD[card], line)
