@@ -49,16 +49,9 @@ def main(argv: list[str]) -> int:
         return 2
     tr = _tr()
     path = argv[1]
-    try:
-        text = read_pack_text(path)
-    except WordPackError as exc:
-        print(f"duetbox words: {exc}", file=sys.stderr)
-        return 2
-    problems = check_pack_text(text)
-    if problems:
-        for problem in problems:
-            print(f"{path}: {say(problem, tr)}")
-        return 1
+    text = _checked_text(path, tr)
+    if isinstance(text, int):
+        return text
     pack = parse_pack(text, path)
     print(tr("words.ok", path=path, n=len(pack.words)))
     return 0
@@ -117,20 +110,29 @@ def _add(argv: list[str]) -> int:
     return max(codes, default=1)
 
 
-def _add_one(source: Path, target: str | Path, force: bool, tr: Translator,
-             pack_target: Callable[[str | Path, str], Path]) -> int:
-    from device.packs import add_pack
-
+def _checked_text(path: str, tr: Translator) -> str | int:
+    """The pack's text when it reads and passes the check; else its exit code (2 unreadable, 1 invalid), every
+    problem printed, one a line."""
     try:
-        text = read_pack_text(str(source))
+        text = read_pack_text(path)
     except WordPackError as exc:
         print(f"duetbox words: {exc}", file=sys.stderr)
         return 2
     problems = check_pack_text(text)
     if problems:
         for problem in problems:
-            print(f"{source}: {say(problem, tr)}")
+            print(f"{path}: {say(problem, tr)}")
         return 1
+    return text
+
+
+def _add_one(source: Path, target: str | Path, force: bool, tr: Translator,
+             pack_target: Callable[[str | Path, str], Path]) -> int:
+    from device.packs import add_pack
+
+    text = _checked_text(str(source), tr)
+    if isinstance(text, int):
+        return text
     name = parse_pack(text, source.stem).name
     existing = pack_target(target, name)
     if existing.exists() and not force and not _confirm(tr("words.replace", name=existing.stem)):
