@@ -456,13 +456,7 @@ class RemoteLink:
                                        retain=True)
             return
         self._beat()
-        if self.role == "host":
-            self.publish_setup()
-            self.publish_snapshot()
-        else:
-            self.send_facts()
-        if self.pending is not None:
-            self._send_pending()
+        self._send_state()
         if self.resolving is not None:
             self._send_resolve()
         if self.private is not None:
@@ -588,7 +582,9 @@ class RemoteLink:
             self._beat()
         return self.partner_online != was
 
-    def _partner_back(self) -> None:
+    def _send_state(self) -> None:
+        """What the partner needs to catch up: the host's set-up and snapshot, or the guest's facts; then a move
+        still waiting for its answer."""
         if self.role == "host":
             self.publish_setup()
             self.publish_snapshot()
@@ -596,6 +592,9 @@ class RemoteLink:
             self.send_facts()
         if self.pending is not None:
             self._send_pending()
+
+    def _partner_back(self) -> None:
+        self._send_state()
         self.publish_reveal()
 
     def _beat(self) -> None:
