@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.keycard import TOTAL_GREENS
 from engine.seats import Seat, other
 
 log = logging.getLogger("duetbox.solo")
@@ -154,7 +155,7 @@ class BoxSeat:
         words = tuple(c.word for c in view.cards)
         self._prepare(words)
         done, _ = turns(view, meant)
-        choice = self.partner.give_clue(list(words), mine.key, covered(view), done)
+        choice = self.partner.give_clue(list(words), mine.key, covered(view), done, tokens=view.bank)
         if choice is None:  # nothing of the box's left to clue: a clue without a word ("pass")
             return BoxMove("clue", None, 1)
         return BoxMove("clue", choice.word, int(choice.number), targets=tuple(choice.targets))
@@ -166,9 +167,12 @@ class BoxSeat:
         sudden = view.phase == "sudden_death"
         word = running.word if running is not None and not sudden else None
         number = running.number if running is not None and not sudden else None
+        # the agents left on the table (both sides: 15 minus those found) tell sudden death where to look
+        left = TOTAL_GREENS - sum(1 for c in view.cards if c.agent)
         choice = self.partner.next_guess(list(words), mine.key, word, number, covered(view),
                                          marked_for_box(view), done, sudden,
-                                         turn_guesses=running.guesses if running is not None else ())
+                                         turn_guesses=running.guesses if running is not None else (),
+                                         tokens=view.bank, agents_left=left)
         if choice is not None:
             return BoxMove("guess", card=int(choice.card))
         if view.can_stop:

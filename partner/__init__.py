@@ -19,7 +19,7 @@ from partner import winprob as _winprob
 from partner.assoc import AssocError, AssocTable
 from partner.legal import Checker, engine_checker
 from partner.paths import PLAY_SPACES, SPACES, built_spaces, space_path
-from partner.prior import partner_prior
+from partner.prior import partner_agents_left, partner_prior, sudden_death_prior
 from partner.space import SpaceError, VectorSpace
 from partner.text import fold, normalize, stem
 from partner.turns import ME, PARTNER, ClueChoice, GuessChoice, Turn, known_partner_labels, marked_for_partner
@@ -78,6 +78,19 @@ W_ASSOC_READ_TRUST = 0.9
 #: ... none in the scores of the win-probability giver, whose simulated reader knows table links on its own
 #: (partner.winprob.WinParams.w_link, p_known)
 W_ASSOC_GIVE_WIN = 0.0
+
+
+_Clues = list[tuple[np.ndarray | None, float, float]]  # per clue: z per card (or None), targets unfound, weight
+
+
+def _within(clues: _Clues, left: float) -> _Clues:
+    """The clues' unfound targets scaled down to the partner's agents actually left (playtest fr3: PAPIER 2,
+    whose two cards were found on a later clue, still counted two, and SALADE, a bystander, read "100 % green")."""
+    total = sum(weight * remaining for z, remaining, weight in clues if z is not None and remaining > 0)
+    if total <= left or total <= 0:
+        return clues
+    factor = left / total
+    return [(z, remaining * factor, weight) for z, remaining, weight in clues]
 
 
 class PartnerUnavailable(RuntimeError):
@@ -425,8 +438,10 @@ class Partner:
         sudden_death: bool = False,
         turn_guesses: Sequence[tuple[int, str]] = (),
         tokens: int | None = None,
+        agents_left: int | None = None,
     ) -> GuessChoice | None:
-        """The next card to touch for the partner's clue, or None to stop. `tokens`: timer tokens in the bank.
+        """The next card to touch for the partner's clue, or None to stop. `tokens`: timer tokens in the bank;
+        `agents_left`: agents not found yet on the table (both sides), which sudden death reads.
 
         `turn_guesses` are this turn's guesses so far (card, result). In sudden death `clue_word` may be None
         and the box always guesses (earlier clues and the key-card prior guide it). At least one guess a turn.
@@ -438,22 +453,13 @@ class Partner:
             return None
         known = known_partner_labels(history, turn_guesses)
         prior = partner_prior(my_side, known)
-        params = self.guesser_params
-        clues: list[tuple[np.ndarray | None, float, float]] = []
+        if sudden_death and agents_left is not None:
+            mine_left = sum(1 for i, c in enumerate(my_side) if c == "G" and i not in covered)
+            prior = sudden_death_prior(prior, my_side, touchable, agents_left, mine_left)
         hits = sum(1 for _, r in turn_guesses if r == "G")
-        if clue_word and not sudden_death:
-            clues.append((self._clue_z(clue_word), max(clue_number or 1, 1) - hits, 1.0))
-        for t in history:
-            if t.giver != PARTNER:
-                continue
-            found = sum(1 for _, r in t.guesses if r == "G")
-            weight = 1.0 if sudden_death else params.memory_weight
-            left: float = max(t.number, 1) - found
-            if sudden_death and left <= 0 and params.trust_strength > 0:
-                # the person's agents left were hinted by some clue more likely than by none (playtest: SMOKE
-                # "86 % green" with no clue near it): a met clue still counts, at half a card and half weight
-                left, weight = 0.5, 0.5
-            clues.append((self._clue_z(t.word), left, weight))
+        clues = self._clues_read(clue_word, clue_number, hits, history, sudden_death)
+        if sudden_death:
+            clues = _within(clues, partner_agents_left(prior, touchable))
         params = self._guesser_params_now(history)
         if params.clock and not sudden_death and hits:
             params = dataclasses.replace(
@@ -483,6 +489,28 @@ class Partner:
             return None
         self._note_touch(entry, card, float(a.green[card]), float(a.assassin[card]))
         return GuessChoice(card, float(a.green[card]), float(a.assassin[card]), float(a.value[card]))
+
+    def _clues_read(
+        self, clue_word: str | None, clue_number: int | None, hits: int, history: Sequence[Turn], sudden_death: bool
+    ) -> _Clues:
+        """The person's clues the guess weighs: this one (its targets not yet found), then the older ones with
+        theirs, at `memory_weight` (in sudden death at full weight: they are all there is)."""
+        params = self.guesser_params
+        clues: _Clues = []
+        if clue_word and not sudden_death:
+            clues.append((self._clue_z(clue_word), max(clue_number or 1, 1) - hits, 1.0))
+        for t in history:
+            if t.giver != PARTNER:
+                continue
+            found = sum(1 for _, r in t.guesses if r == "G")
+            weight = 1.0 if sudden_death else params.memory_weight
+            left: float = max(t.number, 1) - found
+            if sudden_death and left <= 0 and params.trust_strength > 0:
+                # the person's agents left were hinted by some clue more likely than by none (playtest: SMOKE
+                # "86 % green" with no clue near it): a met clue still counts, at half a card and half weight
+                left, weight = 0.5, 0.5
+            clues.append((self._clue_z(t.word), left, weight))
+        return clues
 
     def _note_touch(self, entry: _Received, card: int, green: float, assassin: float) -> None:
         """The touched card, and among what the box says it weighed: a later card of the turn (or one a table

@@ -131,12 +131,7 @@ def trusted_card(
     return card
 
 
-def sudden_death_card(a: Assessment, touchable: np.ndarray, floor: float = 0.05) -> int:
-    """Sudden death: the likeliest leftover of the clues given (the card they point at most, weighed by its
-    assassin risk); the key's prior only when no clue points anywhere."""
-    if a.pointed is not None:
-        p = np.where(touchable, a.pointed * (1.0 - a.assassin), -np.inf)
-        card = int(np.argmax(p))
-        if p[card] >= floor:
-            return card
-    return int(np.argmax(a.value))
+def sudden_death_card(a: Assessment, touchable: np.ndarray) -> int:
+    """Sudden death: any wrong touch loses, so the card likeliest to be the partner's agent, the clues given
+    (their leftovers) and the key's prior with the agents left on the table together."""
+    return int(np.argmax(np.where(touchable, a.green, -np.inf)))

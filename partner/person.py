@@ -125,6 +125,7 @@ class PersonModel(Partner):
         sudden_death: bool = False,
         turn_guesses: Sequence[tuple[int, str]] = (),
         tokens: int | None = None,
+        agents_left: int | None = None,
     ) -> GuessChoice | None:
         self._prepare(board)
         blocked = set(covered) | set(marks_for_me)

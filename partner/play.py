@@ -81,7 +81,9 @@ def box_action(partner: Partner, state: duet.DuetState, seat: Seat) -> DuetActio
     if state.phase == "sudden_death":
         if seat not in duet.sudden_death_guessers(state):
             return None
-        guess = partner.next_guess(state.words, side, None, None, covered, state.marks(seat), done, True)
+        left = len(state.key.greens()) - len(state.found)
+        guess = partner.next_guess(state.words, side, None, None, covered, state.marks(seat), done, True,
+                                   tokens=state.bank, agents_left=left)
         return None if guess is None else Guess(seat, guess.card)
     return None
 

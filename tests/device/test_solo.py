@@ -469,7 +469,7 @@ class StopAfterOne:
         pass
 
     def next_guess(self, board: Any, my_side: str, word: Any, number: Any, covered: Any, marks: Any,
-                   history: Any = (), sudden_death: bool = False, turn_guesses: Any = ()) -> Any:
+                   history: Any = (), sudden_death: bool = False, turn_guesses: Any = (), **_: Any) -> Any:
         from partner import GuessChoice
 
         return None if turn_guesses else GuessChoice(self.card, 0.9, 0.0, 1.0)
