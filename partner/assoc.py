@@ -92,13 +92,21 @@ class AssocTable:
             return cls.parse(lang or path.stem, fh, str(path))
 
     @classmethod
-    def bundled(cls, lang: str) -> AssocTable | None:
-        """The table shipped in partner/data/assoc/<lang>.tsv, or None when there is none."""
+    def bundled(cls, lang: str, clue_table: bool = True) -> AssocTable | None:
+        """The table shipped in partner/data/assoc/<lang>.tsv, with the clue-centred table of
+        partner/data/cluetable/<lang>.tsv merged in (read card → clue; `clue_table=False`: the card table alone),
+        or None when there is no card table."""
         try:
-            ref = resources.files("partner").joinpath("data", "assoc", f"{lang}.tsv")
+            data = resources.files("partner").joinpath("data")
+            ref = data.joinpath("assoc", f"{lang}.tsv")
             if not ref.is_file():
                 return None
-            return cls.parse(lang, ref.read_text("utf-8").splitlines(), f"partner/data/assoc/{lang}.tsv")
+            table = cls.parse(lang, ref.read_text("utf-8").splitlines(), f"partner/data/assoc/{lang}.tsv")
+            more = data.joinpath("cluetable", f"{lang}.tsv")
+            if clue_table and more.is_file():
+                for clue, card, strength in _pairs(more.read_text("utf-8").splitlines(), f"cluetable/{lang}.tsv"):
+                    table.add(card, clue, strength)
+            return table
         except (OSError, ModuleNotFoundError):
             return None
 

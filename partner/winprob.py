@@ -65,6 +65,7 @@ class WinParams:
     # vectors: players read the box's 1s well and its vector-only 2nd cards as fillers (ARCHER 2 -> rempart,
     # VOLEUR; HOST 2 -> party, SPOT)
     group_link: int = 2
+    table_strength: int = 3  # a clue the table links to 2+ targets this strongly is always a candidate
     group_z: float = 3.0
     w_freq: float = 0.002  # tie-break toward frequent words (in win probability per Zipf point)
     leftover_bonus: float = 0.002
@@ -160,6 +161,16 @@ def simulate_win(
     return win, greens.mean(axis=0), last
 
 
+def table_candidates(scores: BoardScores, targets: Sequence[int], ok: np.ndarray, strength: int) -> np.ndarray:
+    """The clues the table links to 2+ of the targets at `strength` or more (the clue-centred table first: what a
+    person says for two cards), among those the box may say: candidates whatever the vectors think of them."""
+    if len(targets) < 2:
+        return np.zeros(0, dtype=np.int64)
+    linked = (scores.strength[:, list(targets)] >= strength).sum(axis=1) >= 2
+    found: np.ndarray = np.flatnonzero(linked & ok)
+    return found
+
+
 def _sayable(
     scores: BoardScores, vocab: Vocabulary, visible: Sequence[str], banned: Iterable[str],
     bystanders: Sequence[int], assassins: Sequence[int], params: WinParams, lang: str,
@@ -178,7 +189,7 @@ def _sayable(
 
 def _refused(
     scores: BoardScores, cand: np.ndarray, targets: Sequence[int], assassins: Sequence[int], zt: np.ndarray,
-    order: np.ndarray, last: np.ndarray, params: WinParams, m: int,
+    order: np.ndarray, last: np.ndarray, params: WinParams, m: int, seen: np.ndarray,
 ) -> np.ndarray:
     """Per candidate and n = 1..m, whether the clue is refused: a dishonest number (its n-th meant card rarely
     read), a filler among its meant cards, or an assassin too close in the vectors."""
@@ -190,8 +201,10 @@ def _refused(
         refused[:, 1:] |= ~every[:, 1:]
     if assassins:
         worst_x = scores.high[np.ix_(cand, np.asarray(assassins, dtype=np.int64))].max(axis=1)
-        # the weakest meant card's z in the vectors alone, for n = 1..m (a reader who knows no link)
-        nth = np.minimum.accumulate(np.take_along_axis(zt, order[:, :m], axis=1), axis=1)
+        # the weakest meant card's z for n = 1..m as an average reader sees it: the vectors plus the table links
+        # it knows (`seen`); a table-linked card stands out of the vectors' noise for a person (playtest boards:
+        # MUSIQUE 2 for DISQUE and CASSETTE, both in the table, was refused for an assassin at z 0.2)
+        nth = np.minimum.accumulate(np.take_along_axis(seen, order[:, :m], axis=1), axis=1)
         refused |= nth - worst_x[:, None] < params.margin_a
     return refused
 
@@ -226,13 +239,15 @@ def choose_winprob(
     known = np.clip(params.p_known * scores.strength, 0.0, 1.0)  # how likely a reader knows it
     expected = _Expected(scores.low + known * link, scores.high + known * link)
     cand = relaxed_rank(expected, targets, bad, ok, params.candidates, params.per_target)  # type: ignore[arg-type]
-    cand = cand[ok[cand]]
+    first: np.ndarray = table_candidates(scores, targets, ok, params.table_strength)
+    cand = np.union1d(first, cand[ok[cand]]).astype(np.int64)
     if not len(cand):
         return None
     labels = np.array([0] * len(targets) + [1] * len(bystanders) + [2] * len(assassins), dtype=np.int64)
-    zt = scores.low[np.ix_(cand, targets)]  # vectors only (a reader who knows no link)
-    z = np.concatenate([zt, scores.high[np.ix_(cand, bad)]], axis=1).astype(np.float32)
-    cols = targets + bad
+    tcols = np.asarray(targets, dtype=np.int64)
+    zt = scores.low[np.ix_(cand, tcols)]  # vectors only (a reader who knows no link)
+    z = np.concatenate([zt, scores.high[np.ix_(cand, np.asarray(bad, dtype=np.int64))]], axis=1).astype(np.float32)
+    cols = np.asarray(targets + bad, dtype=np.int64)
     bonus = link[np.ix_(cand, cols)].astype(np.float32)
     p_known = known[np.ix_(cand, cols)].astype(np.float32)
     # the box's meant cards, closest first for an average reader (columns of z)
@@ -243,7 +258,8 @@ def choose_winprob(
     win, greens, last = simulate_win(
         z, labels, order, params.sigma, params.readings, m, values, rng, bonus, p_known
     )
-    refused = _refused(scores, cand, targets, assassins, zt, order, last, params, m)
+    seen = zt + (p_known * bonus)[:, : len(targets)]
+    refused = _refused(scores, cand, targets, assassins, zt, order, last, params, m, seen)
     worth = np.where(refused, win - 1.0, win)  # refused clues only when nothing else is left (then flagged)
     left = np.isin(np.array(targets), list(leftovers))
     if left.any():

@@ -116,3 +116,25 @@ def test_family_check() -> None:
     assert check_assoc.same_family("chien", "chienne")
     assert not check_assoc.same_family("chat", "souris")
     assert not check_assoc.same_family("mer", "merle")
+
+
+def test_the_clue_table_is_merged_into_the_card_table() -> None:
+    """partner/data/cluetable/<lang>.tsv (what a clue word evokes, written by hand) is read with the card table:
+    a pair only the clue table has is known to the bundled table, and the card table alone does not know it."""
+    from pathlib import Path
+
+    from partner.assoc import AssocTable
+
+    folder = Path(__file__).resolve().parents[2] / "partner" / "data" / "cluetable"
+    for lang in ("fr", "en"):
+        cards = AssocTable.bundled(lang, clue_table=False)
+        merged = AssocTable.bundled(lang)
+        assert cards is not None and merged is not None
+        rows = [line.split("\t") for line in (folder / f"{lang}.tsv").read_text("utf-8").splitlines()
+                if line and not line.startswith("#")]
+        assert len(rows) >= 2000
+        only = [(c, w, int(s)) for c, w, s in rows if not cards.strength(c, w)]
+        assert only, lang
+        for clue, word, s in only:
+            assert merged.strength(clue, word) >= s
+            assert word in merged.pointed(clue)
