@@ -108,7 +108,7 @@ def _colour(value: str) -> Colour:
 class RemotePlay:
     """The remote play of one box app (see the module). ``link`` is the open link (None without one);
     ``session`` the remote session of its game (None before its game begins): it is made for the link's seat and
-    forgotten with the link; the controller plays its engine session (``session.game``)."""
+    forgotten with the link; the controller plays its engine session (``session.duet``)."""
 
     def __init__(self, app: BoxApp, broker: BrokerConfig) -> None:
         self.app = app
@@ -216,7 +216,7 @@ class RemotePlay:
         # come back and sends what it missed while away from the game
         self.open_link(keys.role, keys=keys)
         self.session = session
-        game.adopt(row, session.game, ui)
+        game.adopt(row, session.duet, ui)
         log.info("resumed remote game %d at move %d", row.id, session.version)
         return True
 
@@ -290,7 +290,7 @@ class RemotePlay:
             return
         session = RemoteSession(setup, seat=link.seat, language=str(setup.get("language", "fr")))
         self.session = session
-        self.app.game.begin(session.game, kind=KIND, options=self.remote_options("guest", game_id))
+        self.app.game.begin(session.duet, kind=KIND, options=self.remote_options("guest", game_id))
 
     def remote_hello(self, public: str) -> Setup | None:
         """The host deals now: both sides are drawn together (the template couples them); seat A's is kept,
@@ -312,13 +312,13 @@ class RemotePlay:
             options["sheet"] = sheet
         self.offer = None
         self.session = session
-        app.game.begin(session.game, kind=KIND, options=options, sheet=sheet)
+        app.game.begin(session.duet, kind=KIND, options=options, sheet=sheet)
         return dealt
 
     def _remote_session(self) -> RemoteSession | None:
         """The remote session of the link, when its game is the one in play."""
         session = self.session
-        return session if session is not None and self.linked and self.app.game.session is session.game else None
+        return session if session is not None and self.linked and self.app.game.session is session.duet else None
 
     def remote_facts(self, version: int) -> MoveFacts:
         session = self._remote_session()

@@ -8,8 +8,9 @@ not in memory. What it knows of the partner's side is what the table shows anywa
 - ``left``: how many greens the partner's side still has, after each move (who may give a clue and who guesses
   in sudden death depend on it; the partner's box says it, or it follows from the facts).
 
-The engine (``engine.duet``) is pure and wants both sides, so ``RemoteSession`` hands it a *stand-in* for the
-partner's side before each move: a side that follows the key-card template with the local side and agrees with
+The engine (``engine.duet``) is pure and wants both sides, so ``RemoteSession``, the key holder
+(``engine.session.KeyHolder``) of the plain ``DuetSession`` it holds, hands it a *stand-in* for the partner's side
+before each move: a side that follows the key-card template with the local side and agrees with
 every fact and every count known here. Whatever the engine reads of it during that move is then what the real
 side would have given, so both boxes reach the same state. The stand-in is not the partner's side (it is made
 from public facts; its unknown cards are placed in a fixed order) and is replaced by the real side only when the
@@ -88,7 +89,7 @@ def stand_in(own_seat: Seat, own: str, found: frozenset[int], known: Mapping[int
 
 
 class RemoteSession:
-    """One box's Duet in a remote game: ``game``, the engine's session that the controller and the screens play
+    """One box's Duet in a remote game: ``duet``, the engine's session that the controller and the screens play
     (a plain ``DuetSession``), holds ``seat``'s side only; this object is its key holder (``engine.session.
     KeyHolder``): it keeps the facts learnt of the partner's side and hands the engine the stand-in (see the
     module). A remote session is made for the seat of its link (``device.remote.play``)."""
@@ -105,34 +106,34 @@ class RemoteSession:
             raise SetupError(f"a remote game's set-up holds seat {seat}'s side of the key")
         self._own = own
         self._complete = len(key) == 2  # both sides: the game is over and the card has been turned over
-        self.game = DuetSession(dict(setup), language, holder=self)
+        self.duet = DuetSession(dict(setup), language, holder=self)
 
     # -- the engine's session ----------------------------------------------------------------------------------
     @property
     def setup(self) -> JsonObject:
-        return self.game.setup
+        return self.duet.setup
 
     @property
     def state(self) -> duet.DuetState:
-        return self.game.state
+        return self.duet.state
 
     @property
     def version(self) -> int:
-        return self.game.version
+        return self.duet.version
 
     @property
     def over(self) -> bool:
-        return self.game.over
+        return self.duet.over
 
     def apply(self, action: DuetAction, version: int | None = None) -> tuple[duet.DuetState, list[Event]]:
-        return self.game.apply(action, version)
+        return self.duet.apply(action, version)
 
     def replay(self, actions: Sequence[JsonMap]) -> None:
-        self.game.replay(actions)
+        self.duet.replay(actions)
 
     def revealed_keys(self) -> dict[str, str] | None:
         """Both sides on the game-over screen only once the partner's real side is here (never the stand-in)."""
-        return self.game.revealed_keys()
+        return self.duet.revealed_keys()
 
     # -- the key holder (engine.session.KeyHolder) -------------------------------------------------------------
     @property
@@ -171,7 +172,7 @@ class RemoteSession:
     def needs(self, action: DuetAction, version: int) -> str | None:
         """What is missing to play ``action`` at ``version`` here: "colour" (our guess, resolved on the other
         box), "count" (the partner's greens left) or None."""
-        return self._needs(self.game.state, action, version)
+        return self._needs(self.duet.state, action, version)
 
     def _needs(self, state: duet.DuetState, action: DuetAction, version: int) -> str | None:
         if self._complete:
@@ -189,7 +190,7 @@ class RemoteSession:
 
     def own_left(self) -> int:
         """Greens left on the local side (what the partner's box needs to know of it)."""
-        return duet.greens_left(self.game.state, self.seat)
+        return duet.greens_left(self.duet.state, self.seat)
 
     def reveal(self, side: str) -> None:
         """The partner's side, when the game is over: both sides in the set-up and the state (ValueError when it
@@ -198,9 +199,9 @@ class RemoteSession:
         problem = template_problem(key["A"], key["B"])
         if problem:
             raise ValueError(problem)
-        game = self.game
-        game.setup = dict(game.setup, key={"A": key["A"], "B": key["B"]})
-        game.restore(replace(game.state, key=DuetKey(key["A"], key["B"])))
+        held = self.duet
+        held.setup = dict(held.setup, key={"A": key["A"], "B": key["B"]})
+        held.restore(replace(held.state, key=DuetKey(key["A"], key["B"])))
         self._complete = True
 
     # -- the engine with the stand-in ------------------------------------------------------------------------
@@ -251,9 +252,9 @@ class RemoteSession:
             if not 0 <= left <= GREENS_PER_SIDE:
                 raise ValueError(f"not a count of greens: {left!r}")
             self.left[version] = left
-            if version == self.game.state.version:
+            if version == self.duet.state.version:
                 try:
-                    self.game.restore(self._rekeyed(self.game.state, version))
+                    self.duet.restore(self._rekeyed(self.duet.state, version))
                 except ValueError:
                     pass
 

@@ -99,5 +99,5 @@ def test_a_remote_session_holds_a_plain_duet_session_and_is_its_key_holder() -> 
     whole = DuetSession.create(tuple(f"w{i}" for i in range(25)), random.Random(1), language="en")
     assert whole.holder is WHOLE_CARD and whole.complete
     mine = RemoteSession(dict(whole.setup, key={"B": whole.setup["key"]["B"]}), seat="B", language="en")
-    assert type(mine.game) is DuetSession and mine.game.holder is mine and not mine.game.complete
-    assert mine.game.state.key.b == whole.state.key.b and mine.game.revealed_keys() is None
+    assert type(mine.duet) is DuetSession and mine.duet.holder is mine and not mine.duet.complete
+    assert mine.duet.state.key.b == whole.state.key.b and mine.duet.revealed_keys() is None
