@@ -1,11 +1,12 @@
 """The remote-play protocol between two boxes (docs/remote.md).
 
-**Pairing** (``pairing``): the host publishes its SPAKE2 message on the rendezvous topic its code's nameplate
-names (retained); the guest answers with its own and a key confirmation; the host checks it and confirms in turn.
-Either box that finds the other did not use its code says so at once ("wrong code", ``Table.remote_ended``) and
-the code is spent. Then both boxes hold the **pinned session** (``Keys``): a game topic nobody else can name, one
-key per direction; it is kept in the box's database, so a restarted box takes up the same session (never a new
-pairing). From then on a box accepts a message only when the partner's key sealed it for that very topic.
+**Pairing** (``pairing``, ``rendezvous``): the host publishes its SPAKE2 message on the rendezvous topic its
+code's nameplate names (retained); the guest answers with its own and a key confirmation; the host checks it and
+confirms in turn. Either box that finds the other did not use its code says so at once ("wrong code",
+``Table.remote_ended``) and the code is spent. Then both boxes hold the **pinned session** (``Keys``): a game
+topic nobody else can name, one key per direction; it is kept in the box's database, so a restarted box takes up
+the same session (never a new pairing). From then on a box accepts a message only when the partner's key sealed
+it for that very topic.
 
 **Replays**: each sealed message carries its sender's epoch (one more at each start of its link, persisted) and a
 sequence number; a message of an older epoch than the partner's latest is dropped, a repeat in the current one
@@ -37,26 +38,23 @@ when the game is over on both boxes, all of them on abandon.
 
 from __future__ import annotations
 
-import hmac
 import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from common.jsonvalue import JsonObject
 from device.remote.messages import (
     Beat,
     Colour,
     Cursor,
-    Done,
     Envelope,
     Facts,
     Hello,
     Malformed,
     Move,
     MoveFacts,
-    PakeMessage,
     Propose,
     Refuse,
     Resolve,
@@ -66,7 +64,8 @@ from device.remote.messages import (
     Snapshot,
     number,
 )
-from device.remote.pairing import Pake, Rejected, Role, Session, open_sealed, plain, rendezvous, seal
+from device.remote.pairing import Rejected, Role, Session, open_sealed, seal
+from device.remote.rendezvous import Ended, Rendezvous
 from device.remote.secret import new_private_key, public_hex
 from device.remote.secret import open_sealed as open_side
 from device.remote.transport import BrokerConfig, Transport, TransportEvent
@@ -99,7 +98,6 @@ LOG_EVERY = 10.0
 #: A move more than this far ahead of a box's version is not kept for later.
 AHEAD_LIMIT = 64
 
-Ended = Literal["abandoned", "wrong_code"]
 #: A parsed message (``device.remote.messages``), as one handler takes it.
 M = TypeVar("M")
 
@@ -256,10 +254,7 @@ class RemoteLink:
         self.started = self.now()
         self.was_up = False  # this box has reached the broker at least once
         self.last_remote_commit: tuple[int, float] | None = None  # (version, monotonic time), for the bench
-        self._pake: Pake | None = None
-        self._session: Session | None = None  # the guest: derived, waiting for the host's confirmation
-        self._transcript = b""
-        self._rendezvous_seen = False
+        self._pairing: Rendezvous | None = None  # before the pairing: the exchange under the code
         if keys is not None:
             keys.epoch += 1  # a new start of this box's end: its messages are newer than any sent before
             table.remote_keep(keys)
@@ -278,11 +273,13 @@ class RemoteLink:
         transport.start()
 
     def _open_rendezvous(self, code: str) -> None:
-        self._pake = Pake(code, self.role)
-        self.rendezvous = rendezvous(code)
-        theirs = "guest" if self.role == "host" else "host"
-        topics = [f"{self.rendezvous}/{theirs}"] + ([f"{self.rendezvous}/done"] if self.role == "guest" else [])
-        self._start(self._make_transport(self.broker, f"duetbox-{self.role}-{secrets.token_hex(6)}"), topics)
+        self._pairing = Rendezvous(self.role, code, publish=self._publish_plain, garbage=self._garbage,
+                                   paired=self._paired, failed=self._fail)
+        self._start(self._make_transport(self.broker, f"duetbox-{self.role}-{secrets.token_hex(6)}"),
+                    self._pairing.topics)
+
+    def _publish_plain(self, topic: str, payload: bytes, *, retain: bool = False, wait: float = 0.0) -> None:
+        self.transport.publish(topic, payload, retain=retain, wait=wait)
 
     def _open_game(self) -> None:
         keys = self.keys
@@ -453,7 +450,7 @@ class RemoteLink:
         if not payload:
             return False  # a retained topic being emptied
         if not self.paired:
-            return self._pairing_message(topic, payload)
+            return self._pairing is not None and self._pairing.handle(topic, payload)
         accepted = self._accept(topic, payload)
         if accepted is None:
             return False
@@ -465,9 +462,8 @@ class RemoteLink:
         persistence forgot its retained messages); a waiting proposal goes again."""
         self.was_up = True
         if not self.paired:
-            if self.role == "host" and self._pake is not None:
-                self.transport.publish(f"{self.rendezvous}/host", _json(PakeMessage(self._pake.message).to_dict()),
-                                       retain=True)
+            if self._pairing is not None:
+                self._pairing.on_up()
             return
         self._beat()
         self._send_state()
@@ -478,82 +474,15 @@ class RemoteLink:
         self.publish_reveal()
 
     # -- pairing -----------------------------------------------------------------------------------------------
-    def _pairing_message(self, topic: str, payload: bytes) -> bool:
-        try:
-            message = plain(payload)
-        except Rejected as exc:
-            self._garbage(str(exc))
-            return False
-        if self.role == "host" and topic == f"{self.rendezvous}/guest":
-            return self._host_pairs(message)
-        if self.role == "guest" and topic == f"{self.rendezvous}/host":
-            return self._guest_pairs(message)
-        if self.role == "guest" and topic == f"{self.rendezvous}/done":
-            return self._guest_confirmed(message)
-        return False
-
-    def _host_pairs(self, body: JsonObject) -> bool:
-        message, pake = PakeMessage.parse(body), self._pake
-        if message is None or message.confirm is None or pake is None:
-            self._garbage("not a pairing message")
-            return False
-        theirs, confirm = message.pake, message.confirm
-        self._pake = None  # one exchange per code: right or wrong, it is spent
-        transcript = pake.message + theirs
-        try:
-            session = Session.derive(pake.finish(theirs))
-        except Rejected:
-            session = None
-        if session is None or not hmac.compare_digest(confirm, session.confirmation("guest", transcript)):
-            log.warning("a box tried a wrong code: the code is spent")
-            self.transport.publish(f"{self.rendezvous}/done", _json(Done(False).to_dict()), wait=1.0)
-            self.transport.publish(f"{self.rendezvous}/host", b"", retain=True)
-            self._fail("wrong_code")
-            return True
-        self.transport.publish(f"{self.rendezvous}/done",
-                               _json(Done(True, session.confirmation("host", transcript)).to_dict()), wait=1.0)
-        self.transport.publish(f"{self.rendezvous}/host", b"", retain=True, wait=1.0)
-        self._paired(session)
-        return True
-
-    def _guest_pairs(self, body: JsonObject) -> bool:
-        message, pake = PakeMessage.parse(body), self._pake
-        if message is None or pake is None or self._session is not None:
-            return False
-        theirs = message.pake
-        self._pake = None
-        self._transcript = theirs + pake.message
-        try:
-            self._session = Session.derive(pake.finish(theirs))
-        except Rejected:
-            self._fail("wrong_code")
-            return True
-        self.transport.publish(f"{self.rendezvous}/guest", _json(
-            PakeMessage(pake.message, self._session.confirmation("guest", self._transcript)).to_dict()))
-        return True
-
-    def _guest_confirmed(self, body: JsonObject) -> bool:
-        session, message = self._session, Done.parse(body)
-        if session is None:
-            return False
-        if message.ok is False:
-            self._fail("wrong_code")
-            return True
-        confirm = message.confirm
-        if confirm is None or not hmac.compare_digest(confirm, session.confirmation("host", self._transcript)):
-            self._garbage("a pairing confirmation that is not the host's")
-            return False
-        self._paired(session)
-        self.private = new_private_key()
-        return True
-
     def _paired(self, session: Session) -> None:
         """The exchange worked: the pinned session, kept, and the game's topics instead of the rendezvous."""
         self.keys = Keys(self.role, session.topic, session.host_key, session.guest_key, session.verifier, epoch=1)
         self.table.remote_keep(self.keys)
-        self._session, self.code = None, None
+        self._pairing, self.code = None, None
         self.transport.close()
         self._open_game()
+        if self.role == "guest":
+            self.private = new_private_key()  # one game, one key: the host seals seat B's side to it
 
     def _fail(self, why: Ended) -> None:
         self.failed = why
@@ -920,8 +849,8 @@ class RemoteLink:
         if clean and self.transport.connected:
             if self.paired:
                 self._publish("gone", {}, wait=0.5)
-            elif self.role == "host":
-                self.transport.publish(f"{self.rendezvous}/host", b"", retain=True, wait=0.5)
+            elif self._pairing is not None:
+                self._pairing.close()
         self.transport.close(clean=clean)
 
 

@@ -31,9 +31,10 @@ from device.inputs import InputInterpreter, LoopHost
 from device.modes import REMOTE
 from device.navigation import Navigator
 from device.outputs import Outputs
-from device.remote.link import SEAT_OF, Ended, Keys, RemoteLink
+from device.remote.link import SEAT_OF, Keys, RemoteLink
 from device.remote.messages import COLOURS, Colour, MoveFacts, Setup
 from device.remote.pairing import Role, new_code
+from device.remote.rendezvous import Ended
 from device.remote.screens import EndedScreen, HostWaitingScreen, WaitingScreen, menu_items
 from device.remote.secret import RemoteSession, Unresolved, one_side, seal_to
 from device.remote.transport import BrokerConfig
