@@ -2,6 +2,7 @@
 
 - ``pairing``: the 6-letter code, the SPAKE2 exchange on its rendezvous topic, the session derived from it, sealed
   and padded messages (AES-GCM).
+- ``rendezvous``: the pairing under a code (``Rendezvous``: the SPAKE2 exchange, its confirmations, a wrong code).
 - ``transport``: paho-mqtt (MQTT 5) in its own network thread; messages reach the app thread through a bounded
   queue, acknowledged once handled.
 - ``link``: the protocol (``RemoteLink``): the pinned session, heartbeats, the host sequences every move, both
