@@ -51,7 +51,8 @@ def _count(body: JsonObject, name: str = "left") -> int | None:
     return _need(body, name, 0, MOST_GREENS)
 
 
-def _colour(value: Json | None) -> Colour:
+def as_colour(value: Json | None) -> Colour:
+    """``value`` as a colour of the key ("G", "N", "X"); Malformed when it is not one."""
     for colour in COLOURS:
         if value == colour:
             return colour
@@ -139,7 +140,7 @@ class Resolved:
 
     @classmethod
     def from_dict(cls, body: JsonObject) -> Resolved:
-        return cls(_need(body, "v", 0, LAST_VERSION), _need(body, "card", 0, LAST_CARD), _colour(body.get("id")))
+        return cls(_need(body, "v", 0, LAST_VERSION), _need(body, "card", 0, LAST_CARD), as_colour(body.get("id")))
 
     def to_dict(self) -> JsonObject:
         return {"v": self.v, "card": self.card, "id": self.id}
@@ -192,7 +193,7 @@ class MoveFacts:
     @classmethod
     def from_dict(cls, body: JsonObject) -> MoveFacts:
         colour = body.get("id")
-        return cls(None if colour is None else _colour(colour), _count(body))
+        return cls(None if colour is None else as_colour(colour), _count(body))
 
     def to_dict(self) -> JsonObject:
         out: JsonObject = {} if self.id is None else {"id": self.id}

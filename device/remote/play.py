@@ -32,7 +32,7 @@ from device.modes import REMOTE
 from device.navigation import Navigator
 from device.outputs import Outputs
 from device.remote.link import SEAT_OF, Keys, RemoteLink
-from device.remote.messages import COLOURS, Colour, MoveFacts, Setup
+from device.remote.messages import Colour, MoveFacts, Setup, as_colour
 from device.remote.pairing import Role, new_code
 from device.remote.rendezvous import Ended
 from device.remote.screens import EndedScreen, HostWaitingScreen, WaitingScreen, menu_items
@@ -100,10 +100,6 @@ def _duet(action: Move) -> DuetAction:
 
 def _seat_of(action: DuetAction) -> Seat | None:
     return None if isinstance(action, Penalty) else action.seat
-
-
-def _colour(value: str) -> Colour:
-    return next(c for c in COLOURS if c == value)
 
 
 class RemotePlay:
@@ -329,7 +325,7 @@ class RemotePlay:
         action = history[version]
         own = session.own_side
         # the colour of the partner's guess there, read on this side
-        colour = _colour(own[action.card]) if isinstance(action, Guess) and action.seat != session.seat else None
+        colour = as_colour(own[action.card]) if isinstance(action, Guess) and action.seat != session.seat else None
         # this side's greens left after that move: the greens found by then
         last = {a.card: i for i, a in enumerate(history) if isinstance(a, Guess)}  # a find is a card's last guess
         found = {c for c, i in last.items() if i <= version and c in session.state.found}
@@ -348,7 +344,7 @@ class RemotePlay:
             return None
         if Guess("A", card) not in duet.legal_actions(session.state):
             return None
-        return _colour(session.own_side[card])
+        return as_colour(session.own_side[card])
 
     def remote_resolved(self, version: int, card: int) -> None:
         pending, self.local_guess = self.local_guess, None
