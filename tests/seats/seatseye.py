@@ -34,9 +34,9 @@ every box, two more checks run at every frame:
 - **the chair**: a picture printed one way ("upright") is upright for each seat that reads it, from its chair
   and with the display's rotation; a seat's OLED key map (and the small key while it spells) lays out the cards
   as that seat sees them on the display, its cursor bracket where it sees its cursor;
-- **foreign keys** (a remote box): no key view, key map or clue entry for the other box's seat, and the other
-  side's 25 letters (either way round) in no model of the frame before the game is over; no message key
-  printed for want of its message.
+- **foreign keys** (a remote box): no key view, key map or clue entry for the other box's seat, its OLED
+  naming none of that seat's buttons (they do nothing there), and the other side's 25 letters (either way
+  round) in no model of the frame before the game is over; no message key printed for want of its message.
 
 Nothing is read from pixels by OCR: texts and marks come from the renderers' recording surfaces
 (``device.render.text.record_texts`` and ``note_mark``), as in the layout test.
@@ -332,6 +332,8 @@ class Table:
         self.app.shutdown()
 
 
+#: A seat's own button named in a hint (the harness plays in English).
+SEAT_BUTTON = re.compile(r"\b(OK|STOP|[Jj]oystick)\b")
 #: "Hold OK", "hold STOP" in a hint (the harness plays in English).
 HOLD_HINT = re.compile(r"\b[Hh]old (OK|STOP|MENU)\b")
 
@@ -454,6 +456,13 @@ def foreign_keys(table: Table, frame: Any) -> list[Problem]:
             out.append(f"seat {seat}'s key view is on the other box's frame")
         if isinstance(frame.oleds.get(seat), m.SeatKeyUi | m.ClueEntryUi | m.SpymasterUi):
             out.append(f"seat {seat}'s OLED on this box draws a key ({type(frame.oleds[seat]).__name__})")
+        # in the game, that seat's buttons do nothing on this box: its OLED names none of them (MENU is the box's
+        # own; in the menus either seat's buttons work)
+        screen = table.screen
+        playing = table.app.game.session is not None and (screen.in_game or type(screen).__name__ == "GameOverScreen")
+        named = [t for t in _strings(frame.oleds.get(seat)) if playing and SEAT_BUTTON.search(t)]
+        if named:
+            out.append(f"seat {seat}'s OLED on this box names a button that does nothing here: {named[0]!r}")
     side = table.foreign() if table.foreign is not None else None
     session = table.app.game.session
     if side and not (session is not None and session.over):
