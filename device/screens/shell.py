@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
 from device import modes, packs, solo
 from device.degraded import oled_missing
+from device.i18n import Translator
 from device.modes import Family, Mode
 from device.render import models as m
 from device.screens import flows
 from device.screens.base import Frame, Host, Screen
 from device.screens.help import ConfirmScreen, HelpIndexScreen, HelpScreen, SoloInfoScreen
+from device.screens.item import Item
 from device.screens.play import LABELS
 from device.version import version
 from engine import languages
@@ -21,16 +22,6 @@ from engine.duet import MAX_TOKENS, STANDARD_TOKENS
 from engine.seats import SEATS, Seat
 from engine.session import ClassicSession, DuetSession
 from hardware.base import DIRECTIONS, InputEvent
-
-
-@dataclass
-class Item:
-    key: str  # message key of the label
-    action: Callable[[], None] | None
-    enabled: bool = True
-    value: str | None = None
-    reason: str | None = None  # why a disabled item is disabled: the hint line while it is selected
-    info: Callable[[], None] | None = None  # OK on a disabled item: what to do about it (a page that says)
 
 
 class ListScreen(Screen):
@@ -171,7 +162,18 @@ def asking_before_replacing(host: Host, back: Screen, item: Item,
     return Item(item.key, ask, item.enabled, item.value, item.reason, item.info)
 
 
-def saved_name(host: Host, row: Any) -> str:
+class SavedGame(Protocol):
+    """What the menu reads of the saved game's row (``Records.current_game()``) to name it."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def sheet(self) -> int | None: ...
+    @property
+    def mission(self) -> str | None: ...
+
+
+def saved_name(host: Host, row: SavedGame) -> str:
     """What the saved game is, as the menu and the questions name it: its mode, and for a mission its team
     sheet and city ("Mission map · LES AS · Prague")."""
     kind = "missions" if row.kind == "mission" else str(row.kind)
@@ -263,7 +265,7 @@ class PauseScreen(ListScreen):
         self.host.switch(ConfirmScreen(self.host, "abandon", act=abandon, safe=lambda: self.host.switch(self)))
 
 
-def classic_labels(tr: Any) -> dict[str, str]:
+def classic_labels(tr: Translator) -> dict[str, str]:
     """The words a classic table's renderer needs: the team names, "Clues", and how a label and its value are
     joined in this language ("Rouges : ZEBRA 2", "Red: ZEBRA 2")."""
     return {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues"), "pair": tr("common.pair")}
@@ -322,6 +324,8 @@ TOKENS = tuple(range(STANDARD_TOKENS, MAX_TOKENS + 1))  # 9, 10, 11: the box hol
 #: alone, whose values are written each in its own language, so a guest can always switch back. Everything else
 #: (sound, volume, brightness, orientation, speech) is in the admin menu.
 CAFE_PUBLIC: tuple[str, ...] = ("language",)
+#: A value a set-up or settings row may take (a language, a count of tokens, a brightness, on or off).
+OptionValue = str | int | float | bool
 
 
 class OptionsScreen(Screen):
@@ -331,11 +335,23 @@ class OptionsScreen(Screen):
 
     back: Screen | None = None
     rows: list[str]
-    values: dict[str, Any]
+    values: dict[str, OptionValue]
     selected: int = 0
 
-    def _options(self, row: str) -> tuple[Any, ...]:
+    def _options(self, row: str) -> tuple[OptionValue, ...]:
         raise NotImplementedError
+
+    def text(self, row: str) -> str:
+        """The value chosen on ``row`` (a row of words: a pack, clue rules, a difficulty)."""
+        return str(self.values[row])
+
+    def number(self, row: str) -> int:
+        """The value chosen on ``row`` (a row of counts: the tokens)."""
+        return int(self.values[row])
+
+    def flag(self, row: str) -> bool:
+        """The value chosen on ``row`` (an on/off row)."""
+        return bool(self.values[row])
 
     def begin(self) -> None:
         raise NotImplementedError
@@ -385,7 +401,7 @@ class SetupScreen(OptionsScreen):
     def _read_pack(self) -> str | None:
         """The pack row's label (it reads the pack's file): when the screen opens or the pack changes, never
         per frame."""
-        v = self.values["pack"]
+        v = self.text("pack")
         if self._pack is None or self._pack[0] != v:
             self._pack = (v, packs.pack_label(v, self.host.storage.directory))
         return self._pack[1]
@@ -394,14 +410,15 @@ class SetupScreen(OptionsScreen):
         super().handle(event)
         self._read_pack()
 
-    def _options(self, row: str) -> tuple[Any, ...]:
-        table = {"tokens": TOKENS, "pack": packs.pack_names(self.host.storage.directory),
-                 "clues": ("strict", "flexible"), "several": (False, True)}
+    def _options(self, row: str) -> tuple[OptionValue, ...]:
+        table: dict[str, tuple[OptionValue, ...]] = {
+            "tokens": TOKENS, "pack": packs.pack_names(self.host.storage.directory),
+            "clues": ("strict", "flexible"), "several": (False, True)}
         return table[row]
 
     def begin(self) -> None:
-        flows.start_duet(self.host, self.mode, tokens=self.values["tokens"], pack=self.values["pack"],
-                         clues=self.values["clues"], several=self.values["several"])
+        flows.start_duet(self.host, self.mode, tokens=self.number("tokens"), pack=self.text("pack"),
+                         clues=self.text("clues"), several=self.flag("several"))
 
     def _value(self, row: str) -> str:
         v = self.values[row]
@@ -471,7 +488,7 @@ class StatsScreen(Screen):
     def __init__(self, host: Host, back: Screen | None = None) -> None:
         super().__init__(host)
         self.back = back
-        self._stats: dict[str, Any] | None = None
+        self._stats: Mapping[str, Mapping[str, int | None]] | None = None
 
     def enter(self) -> None:
         self._stats = self.host.storage.statistics()  # a query: once per visit, never per frame
@@ -493,8 +510,8 @@ class StatsScreen(Screen):
         ui = m.StatsUi(self.tr("stats.title"), (self.tr("stats.games"), self.tr("stats.wins"),
                                                self.tr("stats.best"), self.tr("stats.streak")),
                        tuple(rows), lines, self.tr("hint.back"))
-        total = sum(s["games"] for s in stats.values())
-        wins = sum(s["wins"] for s in stats.values())
+        total = sum(s["games"] or 0 for s in stats.values())
+        wins = sum(s["wins"] or 0 for s in stats.values())
         oled = m.OledTextUi(self.tr("stats.title"), (self.tr("stats.oled", games=total, wins=wins),))
         return Frame(shared=ui, oleds={"A": oled, "B": oled})
 
@@ -551,13 +568,15 @@ class SettingsScreen(Screen):
             rows += ["import_packs", "change_pin", "reset_stats", "shutdown", "reboot"]
         return rows + ["back"]
 
-    def _options(self, row: str) -> tuple[Any, ...] | None:
-        return {"language": languages.CODES, "pack": packs.pack_names(self.host.storage.directory), "tokens": TOKENS,
-                "brightness": BRIGHTNESS, "volume": VOLUME,
-                "muted": (False, True), "cafe_mode": (False, True), "speech_A": (False, True),
-                "speech_B": (False, True), "speech_output_A": SPEECH_OUTPUTS, "speech_output_B": SPEECH_OUTPUTS,
-                "hourglass_seconds": (30, 60, 90, 120, 180), "hourglass_enforced": (False, True),
-                "idle_minutes": IDLE, "abandon_hours": ABANDON, "orientation": ("table", "upright")}.get(row)
+    def _options(self, row: str) -> tuple[OptionValue, ...] | None:
+        options: dict[str, tuple[OptionValue, ...]] = {
+            "language": languages.CODES, "pack": packs.pack_names(self.host.storage.directory), "tokens": TOKENS,
+            "brightness": BRIGHTNESS, "volume": VOLUME,
+            "muted": (False, True), "cafe_mode": (False, True), "speech_A": (False, True),
+            "speech_B": (False, True), "speech_output_A": SPEECH_OUTPUTS, "speech_output_B": SPEECH_OUTPUTS,
+            "hourglass_seconds": (30, 60, 90, 120, 180), "hourglass_enforced": (False, True),
+            "idle_minutes": IDLE, "abandon_hours": ABANDON, "orientation": ("table", "upright")}
+        return options.get(row)
 
     def handle(self, event: InputEvent) -> None:
         if event.kind != "press":
@@ -805,4 +824,4 @@ def back_to_menu(host: Host) -> None:
 
 
 __all__ = ["AdminScreen", "AttractScreen", "ListScreen", "MenuScreen", "PauseScreen", "PinScreen",
-           "OptionsScreen", "SettingsScreen", "SetupScreen", "StatsScreen", "back_to_menu", "Item", "Frame", "Any"]
+           "OptionsScreen", "SettingsScreen", "SetupScreen", "StatsScreen", "back_to_menu", "Item", "Frame"]
