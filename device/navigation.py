@@ -7,9 +7,13 @@ from collections.abc import Callable
 
 from common.jsonvalue import JsonMap
 from device.modes import Family, Mode
-from device.screens import again, classic, flows, missions, play, shell, solo
+from device.screens import again, classic, flows, missions, play, solo
+from device.screens.attract import AttractScreen
 from device.screens.base import Host, Screen
 from device.screens.item import Item
+from device.screens.menu import MenuScreen
+from device.screens.pause import PauseScreen
+from device.screens.settings import PinScreen
 from engine.session import ClassicSession
 
 #: A game screen: built for a host from a saved state (``Screen.ui_state()``; None: a fresh screen).
@@ -64,16 +68,16 @@ class Navigator:
         self.host.switch(self.game_screen(ui))
 
     def menu(self) -> None:
-        self.host.switch(shell.MenuScreen(self.host))
+        self.host.switch(MenuScreen(self.host))
 
     def pause(self, game: Screen) -> None:
-        self.host.switch(shell.PauseScreen(self.host, game))
+        self.host.switch(PauseScreen(self.host, game))
 
-    def attract(self, under: Screen) -> None:
-        self.host.switch(shell.AttractScreen(self.host, under))
+    def attract(self, under: Screen | None) -> None:
+        self.host.switch(AttractScreen(self.host, under or MenuScreen(self.host)))
 
     def pin(self, back: Screen | None) -> None:
-        self.host.switch(shell.PinScreen(self.host, back))
+        self.host.switch(PinScreen(self.host, back))
 
     def missions(self, back: Screen) -> None:
         self.host.switch(missions.SheetScreen(self.host, back))

@@ -55,7 +55,7 @@ class Frame:
     ring_pixels: Sequence[RGB] | None = None  # a whole ring picture that replaces the view's (the hourglass)
 
 
-__all__ = ["HOLD_SECONDS", "Frame", "Screen", "held_long_enough", "move_card"]
+__all__ = ["HOLD_SECONDS", "Frame", "Screen", "back_or_menu", "held_long_enough", "move_card"]
 
 
 class Nav(Protocol):
@@ -67,7 +67,9 @@ class Nav(Protocol):
         """Show the open game's screen, rebuilt from ``ui`` (a saved ``Screen.ui_state()``; None: fresh)."""
         ...
     def pause(self, game: Screen) -> None: ...
-    def attract(self, under: Screen) -> None: ...
+    def attract(self, under: Screen | None) -> None:
+        """The attract screen over ``under`` (None: over the main menu), which a press brings back."""
+        ...
     def pin(self, back: Screen | None) -> None: ...
     def missions(self, back: Screen) -> None: ...
     def mission_map(self, sheet: int) -> None: ...
@@ -110,6 +112,14 @@ class Host(Protocol):
     def switch(self, screen: Screen) -> None: ...
     def woken(self) -> None: ...
     def request_power(self, what: str) -> None: ...
+
+
+def back_or_menu(host: Host, back: Screen | None) -> None:
+    """Back to the screen ``back`` (the one a screen was opened from), or to the main menu without one."""
+    if back is not None:
+        host.switch(back)
+    else:
+        host.nav.menu()
 
 
 class Screen:

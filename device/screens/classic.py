@@ -11,10 +11,10 @@ from device.modes import Mode
 from device.render import models as m
 from device.screens.base import Frame, Host, Screen, move_card
 from device.screens.flows import deal_pictures, deal_words
-from device.screens.parts import ClueEntry, Cursors, EntryOutcome, Give, Holds, Notices
+from device.screens.parts import ClueEntry, Cursors, EntryOutcome, Give, Holds, Notices, classic_labels
 from device.screens.play import Moves, clue_word, entry_ui, letters_for, short_press_hint
 from device.screens.saved import read_int, read_map, saved_for
-from device.screens.shell import OptionValue, SetupScreen, classic_labels
+from device.screens.setup import OptionValue, SetupScreen
 from device.services.hourglass import enforced_action
 from device.services.speech import clue_announcement
 from engine import classic as cl

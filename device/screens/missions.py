@@ -10,9 +10,11 @@ from device.render import models as m
 from device.render.screens import city_label
 from device.screens.base import Frame, Host, Screen
 from device.screens.flows import start_duet
+from device.screens.item import Item
+from device.screens.lists import ListScreen
+from device.screens.menu import MenuScreen
 from device.screens.parts import DELETE, DONE, SKIP
 from device.screens.play import letters_for, picked
-from device.screens.shell import Item, ListScreen, MenuScreen
 from engine.missions import default_map, playable, ticked
 from hardware.base import InputEvent
 

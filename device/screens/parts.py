@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from common.jsonvalue import JsonMap, JsonObject
+from device.i18n import Translator
 from device.render import models as m
 from device.screens.saved import read_int, read_optional_str, read_seat, read_str
 from engine.seats import Seat
@@ -338,3 +339,11 @@ class Notices:
         if self.banner:
             times.append(self.banner[1])
         return min(times) if times else None
+
+
+# -- labels --------------------------------------------------------------------------------------------------
+
+def classic_labels(tr: Translator) -> dict[str, str]:
+    """The words a classic table's renderer needs: the team names, "Clues", and how a label and its value are
+    joined in this language ("Rouges : ZEBRA 2", "Red: ZEBRA 2")."""
+    return {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues"), "pair": tr("common.pair")}

@@ -21,7 +21,7 @@ from device.screens import flows
 from device.screens.base import Frame, Host, Screen
 from device.screens.play import DuetPlayScreen, GameOverScreen, GameOverState, PlayState, _card_at
 from device.screens.saved import read_ints, read_map, read_strs, saved_for
-from device.screens.shell import OptionsScreen, OptionValue
+from device.screens.setup import OptionsScreen, OptionValue
 from device.seams import ClueRefused, Played
 from engine.actions import Clue
 from engine.board import Board
