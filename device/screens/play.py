@@ -129,18 +129,18 @@ def entry_ui(tr: Translator, entry: ClueEntry, language: str, number_title: str,
     """The clue entry as the picker shows it (the giver's OLED, or the shared display in hot-seat). ``key``: a
     model whose key fields (the giver's own key side, its covered cards) the giver's OLED keeps in sight while
     the clue is spelt; never given for the shared display."""
-    keep = {} if key is None else {"key": key.key, "covered": key.covered, "columns": key.columns,
-                                   "rows": key.rows, "key_seat": key.key_seat}
+    if entry.step == "refusal":
+        return m.ClueEntryUi("refusal", number=entry.number, word=entry.word, refusal=entry.refusal,
+                             choices=(tr("clue.accept"), tr("clue.change")), choice=entry.choice,
+                             title=tr("clue.refused_title"))
     if entry.step == "number":
-        return m.ClueEntryUi("number", number=entry.number, title=tr(number_title),
-                             hint=notice or tr("clue.number_hint"), **keep)  # type: ignore[arg-type]
-    if entry.step == "word":
-        return m.ClueEntryUi("word", number=entry.number, word=entry.word, letters=letters_for(language),
-                             letter=entry.letter, title=tr("clue.word_title"), hint=tr("clue.word_hint"),
-                             **keep)  # type: ignore[arg-type]
-    return m.ClueEntryUi("refusal", number=entry.number, word=entry.word, refusal=entry.refusal,
-                         choices=(tr("clue.accept"), tr("clue.change")), choice=entry.choice,
-                         title=tr("clue.refused_title"))
+        ui = m.ClueEntryUi("number", number=entry.number, title=tr(number_title),
+                           hint=notice or tr("clue.number_hint"))
+    else:
+        ui = m.ClueEntryUi("word", number=entry.number, word=entry.word, letters=letters_for(language),
+                           letter=entry.letter, title=tr("clue.word_title"), hint=tr("clue.word_hint"))
+    return ui if key is None else replace(ui, key=key.key, covered=key.covered, columns=key.columns,
+                                          rows=key.rows, key_seat=key.key_seat)
 
 
 @dataclass(frozen=True)
