@@ -11,7 +11,16 @@ from device.modes import Mode
 from device.render import models as m
 from device.screens.base import Frame, Host, Screen, move_card
 from device.screens.flows import deal_pictures, deal_words
-from device.screens.parts import ClueEntry, Cursors, EntryOutcome, Give, Holds, Notices, classic_labels
+from device.screens.parts import (
+    ClueEntry,
+    Cursors,
+    EntryOutcome,
+    Give,
+    Holds,
+    Notices,
+    classic_labels,
+    revealed_cards,
+)
 from device.screens.play import Moves, clue_word, entry_ui, letters_for, short_press_hint
 from device.screens.saved import read_int, read_map, saved_for
 from device.screens.setup import OptionValue, SetupScreen
@@ -411,7 +420,7 @@ class ClassicOverScreen(Screen):
         else:
             title = tr("classic.winner", team=winner)
         reason = tr(f"classic.reason_{view.reason}")
-        cards = tuple(m.ClassicCard(c, state.key.cards[i]) for i, c in enumerate(state.cards))  # type: ignore[arg-type]
+        cards = revealed_cards(state.cards, state.key.cards)
         shared = m.ClassicPlayUi(winner or title, view.winner or "R", view.columns, view.rows, "", "",
                                  {k: str(v) for k, v in view.left.items()}, tr("over.prompt_leave"),
                                  f"{title} — {reason}", (), None, None, modes.by_kind(session.mode).pictures, (),

@@ -347,3 +347,13 @@ def classic_labels(tr: Translator) -> dict[str, str]:
     """The words a classic table's renderer needs: the team names, "Clues", and how a label and its value are
     joined in this language ("Rouges : ZEBRA 2", "Red: ZEBRA 2")."""
     return {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues"), "pair": tr("common.pair")}
+
+
+#: A classic key card's letters as the model's colours (R, B: the teams; N: a bystander; X: the assassin).
+_KEY_COLOURS: dict[str, Literal["R", "B", "N", "X"]] = {"R": "R", "B": "B", "N": "N", "X": "X"}
+
+
+def revealed_cards(cards: Sequence[str], key: str) -> tuple[m.ClassicCard, ...]:
+    """Every classic card with its colour on the key ``key`` (one letter a card): the whole key shown, after the
+    game (game over, abandoned)."""
+    return tuple(m.ClassicCard(card, _KEY_COLOURS.get(key[i])) for i, card in enumerate(cards))

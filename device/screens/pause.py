@@ -9,7 +9,7 @@ from device.screens.base import Frame, Host, Screen
 from device.screens.help import ConfirmScreen, HelpScreen
 from device.screens.item import Item
 from device.screens.lists import ListScreen
-from device.screens.parts import classic_labels
+from device.screens.parts import classic_labels, revealed_cards
 from device.screens.play import LABELS
 from engine.seats import SEATS
 from engine.session import ClassicSession, DuetSession
@@ -96,8 +96,7 @@ def revealed_frame(host: Host) -> Frame | None:
         return Frame(shared=shared, view=view, oleds={"A": oled, "B": oled}, ring_view=view)
     if isinstance(session, ClassicSession):
         cview = session.public_view()
-        cards = tuple(m.ClassicCard(c, session.state.key.cards[i])  # type: ignore[arg-type]
-                      for i, c in enumerate(session.state.cards))
+        cards = revealed_cards(session.state.cards, session.state.key.cards)
         shared = m.ClassicPlayUi(title, "R", cview.columns, cview.rows, "", "",
                                  {k: str(v) for k, v in cview.left.items()}, prompt, title, (), None, None,
                                  modes.by_kind(session.mode).pictures, (), cards,
