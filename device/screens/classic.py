@@ -398,8 +398,7 @@ class ClassicOverScreen(Screen):
     attract = False
 
     def __init__(self, host: Host, ui: JsonMap | None = None) -> None:
-        super().__init__(host)
-        self.saved = ClassicOverState.from_dict(ui)
+        super().__init__(host)  # nothing to restore (``ClassicOverState``)
 
     def ui_state(self) -> JsonObject | None:
         return ClassicOverState().to_dict()

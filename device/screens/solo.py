@@ -75,7 +75,7 @@ def context(host: Host, meant: Mapping[int, Sequence[int]] | None = None, lines:
 
 def _read_meant(value: JsonLike) -> dict[int, tuple[int, ...]]:
     """The saved ``meant`` (clue index, written as a text → the cards meant); a malformed entry is dropped."""
-    return {int(k): read_ints(v) for k, v in read_map(value).items() if k.isdigit() and isinstance(v, list)}
+    return {int(k): read_ints(v) for k, v in read_map(value).items() if k.isdigit() and isinstance(v, (list, tuple))}
 
 
 @dataclasses.dataclass(frozen=True)
