@@ -1,9 +1,10 @@
 """The seat screens: 128x64 one-bit OLEDs (SSD1306 or SH1106) updated page by page.
 
 luma's ssd1306/sh1106 ``display()`` always sends the whole 1024-byte frame. We pack the image into the
-panel's 8 pages of 128 bytes ourselves and send only the changed column span of each changed page (a column
-window on the SSD1306, a page and column select on the SH1106), which keeps the shared I2C bus free for the
-other seat. ``OledScreen`` holds that logic plus fault handling; the backend supplies an
+panel's 8 pages of 128 bytes ourselves and send only what changed: the changed columns of each changed page
+(a column window on the SSD1306, a page and column select on the SH1106), a page's changed stretches apart
+when the unchanged columns between them cost more than a window's commands, which keeps the shared I2C bus
+free for the other seat. ``OledScreen`` holds that logic plus fault handling; the backend supplies an
 ``OledPanel`` (luma over I2C on the Pi, an in-memory panel in the mock).
 
 With a ``BusWriter`` (hardware/buswriter.py) the screen only packs the frame in the caller's thread and the
@@ -14,6 +15,7 @@ at once, as the tests of the page logic expect.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Protocol
 
@@ -61,12 +63,27 @@ def _changed_span(before: bytes, after: bytes) -> tuple[int, int]:
     return first, last
 
 
-def changed_windows(model: str, old: list[bytes] | None, new: list[bytes]) -> list[tuple[int, int, int, int]]:
-    """(first page, page count, first column, last column) of what to send so that ``old`` becomes ``new``:
-    the changed column span of each changed page; on the SSD1306 neighbouring pages share one window when
-    that costs fewer bus bytes. Everything when ``old`` is None."""
-    if old is None:
-        return [(0, len(new), 0, PAGE_BYTES - 1)]
+#: The bytes a window costs besides its data: on the SSD1306 one command and one data transaction (2 + 6 + 2),
+#: on the SH1106 the same per page (2 + 3 + 2). Two changed stretches of a page further apart than that are
+#: cheaper as two windows than as one spanning the unchanged columns between them.
+_OVERHEAD = {"ssd1306": _TRANSACTION + SSD1306_WINDOW_CMDS + _TRANSACTION,
+             "sh1106": _TRANSACTION + SH1106_PAGE_CMDS + _TRANSACTION}
+_STRETCHES: dict[int, re.Pattern[bytes]] = {}
+
+
+def _stretches(model: str, before: bytes, after: bytes) -> list[tuple[int, int]]:
+    """The changed column stretches of one page, (first, last) each, two stretches kept apart only where the
+    unchanged columns between them cost more than a window of its own."""
+    gap = _OVERHEAD.get(model, _OVERHEAD["ssd1306"])
+    pattern = _STRETCHES.get(gap)
+    if pattern is None:  # a run of changed bytes, then more of them after gaps no longer than a window's cost
+        pattern = _STRETCHES[gap] = re.compile(b"[^\\x00]+(?:\\x00{1,%d}[^\\x00]+)*" % gap)
+    diff = (int.from_bytes(before, "big") ^ int.from_bytes(after, "big")).to_bytes(len(after), "big")
+    return [(m.start(), m.end() - 1) for m in pattern.finditer(diff)]
+
+
+def _spans(model: str, old: list[bytes], new: list[bytes]) -> list[tuple[int, int, int, int]]:
+    """One window per changed page over its whole changed span, neighbouring pages sharing one when cheaper."""
     spans: list[tuple[int, int, int, int]] = []
     for p, (before, after) in enumerate(zip(old, new, strict=True)):
         if before == after:
@@ -82,6 +99,60 @@ def changed_windows(model: str, old: list[bytes] | None, new: list[bytes]) -> li
                     spans[-1] = (f, n + 1, u0, u1)
                     continue
         spans.append((p, 1, c0, c1))
+    return spans
+
+
+def _grown(model: str, window: tuple[int, int, int, int], p: int, c0: int,
+           c1: int) -> tuple[int, tuple[int, int, int, int]] | None:
+    """``window`` grown to cover columns c0..c1 of page ``p`` (the page below it or its own last page) and
+    what that costs more; None when it cannot (it ends elsewhere)."""
+    f, n, a0, a1 = window
+    if f + n == p:
+        pages = n + 1
+    elif f + n - 1 == p:
+        pages = n
+    else:
+        return None
+    u0, u1 = min(a0, c0), max(a1, c1)
+    return window_cost(model, pages, u1 - u0 + 1) - window_cost(model, n, a1 - a0 + 1), (f, pages, u0, u1)
+
+
+def _rectangles(model: str, old: list[bytes], new: list[bytes]) -> list[tuple[int, int, int, int]]:
+    """Windows over the changed stretches of each page; on the SSD1306 a stretch joins the window above it
+    (or one already on its page) when that costs no more than a window of its own."""
+    windows: list[tuple[int, int, int, int]] = []
+    for p, (before, after) in enumerate(zip(old, new, strict=True)):
+        if before == after:
+            continue
+        for c0, c1 in _stretches(model, before, after):
+            best: tuple[int, int, tuple[int, int, int, int]] | None = None
+            if model != "sh1106":
+                for i, window in enumerate(windows):
+                    grown = _grown(model, window, p, c0, c1)
+                    if grown is not None and (best is None or grown[0] < best[0]):
+                        best = (grown[0], i, grown[1])
+            if best is not None and best[0] <= window_cost(model, 1, c1 - c0 + 1):
+                windows[best[1]] = best[2]
+            else:
+                windows.append((p, 1, c0, c1))
+    return windows
+
+
+def windows_cost(model: str, windows: list[tuple[int, int, int, int]]) -> int:
+    return sum(window_cost(model, n, c1 - c0 + 1) for _, n, c0, c1 in windows)
+
+
+def changed_windows(model: str, old: list[bytes] | None, new: list[bytes]) -> list[tuple[int, int, int, int]]:
+    """(first page, page count, first column, last column) of what to send so that ``old`` becomes ``new``,
+    the cheaper on the bus of two plans: each changed page's whole changed span (neighbouring pages sharing
+    one window when cheaper), or its changed stretches apart (joined with the window above when cheaper).
+    Everything when ``old`` is None."""
+    if old is None:
+        return [(0, len(new), 0, PAGE_BYTES - 1)]
+    spans = _spans(model, old, new)
+    rectangles = _rectangles(model, old, new)
+    if windows_cost(model, rectangles) < windows_cost(model, spans):
+        return sorted(rectangles)
     return spans
 
 
