@@ -17,13 +17,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
-
 from . import families, lemmas
 from .errors import InvalidClue
 from .folding import normalize as normalize  # re-exported: engine.clues.normalize is the public name
 from .languages import REGISTRY
 from .pictures_deck import visible_names
+from .snowball import stemmer as snowball_stemmer
 
 # Game language -> Snowball algorithm name (engine.languages).
 STEMMER_LANGUAGES: dict[str, str] = {lang.code: lang.stemmer for lang in REGISTRY}
@@ -297,7 +296,7 @@ def _stemmer(language: str) -> Callable[[str], str]:
     if algorithm is None:
         known = ", ".join(sorted(STEMMER_LANGUAGES))
         raise ValueError(f"no clue checker for language {language!r} (known: {known})")
-    stemmer = snowballstemmer.stemmer(algorithm)
+    stemmer = snowball_stemmer(algorithm)
 
     @cache
     def stem(word: str) -> str:

@@ -30,11 +30,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
-
 from . import lemmas
 from .folding import normalize
 from .languages import REGISTRY
+from .snowball import stemmer as snowball_stemmer
 
 #: Prefixes a derived word may start with (lower case, with accents), longest tried first.
 PREFIXES: dict[str, tuple[str, ...]] = {
@@ -325,7 +324,7 @@ def _pack(language: str) -> frozenset[str]:
 @cache
 def _stemmer(language: str) -> Callable[[str], str]:
     algorithm = {lang.code: lang.stemmer for lang in REGISTRY}[language]
-    stemmer = snowballstemmer.stemmer(algorithm)
+    stemmer = snowball_stemmer(algorithm)
 
     @cache
     def stem(word: str) -> str:
