@@ -15,7 +15,6 @@ at once, as the tests of the page logic expect.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Protocol
 
@@ -56,11 +55,9 @@ def window_cost(model: str, pages: int, width: int) -> int:
 
 
 def _changed_span(before: bytes, after: bytes) -> tuple[int, int]:
-    """First and last column where two different pages differ (XOR as one big integer: no Python loop)."""
-    diff = int.from_bytes(before, "big") ^ int.from_bytes(after, "big")
-    first = (len(after) * 8 - diff.bit_length()) // 8  # leading zero bytes
-    last = len(after) - 1 - ((diff & -diff).bit_length() - 1) // 8  # trailing zero bytes
-    return first, last
+    """First and last column where two different pages differ."""
+    stretches = _stretches("ssd1306", _diff(before, after))
+    return stretches[0][0], stretches[-1][1]
 
 
 #: The bytes a window costs besides its data: on the SSD1306 one command and one data transaction (2 + 6 + 2),
@@ -68,27 +65,42 @@ def _changed_span(before: bytes, after: bytes) -> tuple[int, int]:
 #: cheaper as two windows than as one spanning the unchanged columns between them.
 _OVERHEAD = {"ssd1306": _TRANSACTION + SSD1306_WINDOW_CMDS + _TRANSACTION,
              "sh1106": _TRANSACTION + SH1106_PAGE_CMDS + _TRANSACTION}
-_STRETCHES: dict[int, re.Pattern[bytes]] = {}
+
+Window = tuple[int, int, int, int]  # (first page, page count, first column, last column)
 
 
-def _stretches(model: str, before: bytes, after: bytes) -> list[tuple[int, int]]:
-    """The changed column stretches of one page, (first, last) each, two stretches kept apart only where the
-    unchanged columns between them cost more than a window of its own."""
-    gap = _OVERHEAD.get(model, _OVERHEAD["ssd1306"])
-    pattern = _STRETCHES.get(gap)
-    if pattern is None:  # a run of changed bytes, then more of them after gaps no longer than a window's cost
-        pattern = _STRETCHES[gap] = re.compile(b"[^\\x00]+(?:\\x00{1,%d}[^\\x00]+)*" % gap)
-    diff = (int.from_bytes(before, "big") ^ int.from_bytes(after, "big")).to_bytes(len(after), "big")
-    return [(m.start(), m.end() - 1) for m in pattern.finditer(diff)]
+def _diff(before: bytes, after: bytes) -> bytes:
+    """Non-zero where two pages differ (an XOR as one big integer: no Python loop)."""
+    return (int.from_bytes(before, "big") ^ int.from_bytes(after, "big")).to_bytes(len(after), "big")
 
 
-def _spans(model: str, old: list[bytes], new: list[bytes]) -> list[tuple[int, int, int, int]]:
+def _stretches(model: str, diff: bytes) -> list[tuple[int, int]]:
+    """The changed column stretches of one page (its ``_diff``), (first, last) each, two stretches kept apart
+    only where the unchanged columns between them cost more than a window of its own."""
+    apart = b"\0" * (_OVERHEAD.get(model, _OVERHEAD["ssd1306"]) + 1)  # the shortest gap worth a second window
+    start, end = len(diff) - len(diff.lstrip(b"\0")), len(diff.rstrip(b"\0"))
+    found: list[tuple[int, int]] = []
+    while start < end:
+        gap = diff.find(apart, start, end)
+        if gap < 0:
+            found.append((start, end - 1))
+            break
+        found.append((start, gap - 1))  # the byte before the first long gap is a changed one
+        start = len(diff) - len(diff[gap:].lstrip(b"\0"))
+    return found
+
+
+def _changed(model: str, old: list[bytes], new: list[bytes]) -> list[tuple[int, list[tuple[int, int]]]]:
+    """Each changed page with its changed stretches."""
+    return [(p, _stretches(model, _diff(before, after)))
+            for p, (before, after) in enumerate(zip(old, new, strict=True)) if before != after]
+
+
+def _spans(model: str, changed: list[tuple[int, list[tuple[int, int]]]]) -> list[Window]:
     """One window per changed page over its whole changed span, neighbouring pages sharing one when cheaper."""
-    spans: list[tuple[int, int, int, int]] = []
-    for p, (before, after) in enumerate(zip(old, new, strict=True)):
-        if before == after:
-            continue
-        c0, c1 = _changed_span(before, after)
+    spans: list[Window] = []
+    for p, stretches in changed:
+        c0, c1 = stretches[0][0], stretches[-1][1]
         if spans and model != "sh1106":
             f, n, a0, a1 = spans[-1]
             if f + n == p:
@@ -102,8 +114,7 @@ def _spans(model: str, old: list[bytes], new: list[bytes]) -> list[tuple[int, in
     return spans
 
 
-def _grown(model: str, window: tuple[int, int, int, int], p: int, c0: int,
-           c1: int) -> tuple[int, tuple[int, int, int, int]] | None:
+def _grown(model: str, window: Window, p: int, c0: int, c1: int) -> tuple[int, Window] | None:
     """``window`` grown to cover columns c0..c1 of page ``p`` (the page below it or its own last page) and
     what that costs more; None when it cannot (it ends elsewhere)."""
     f, n, a0, a1 = window
@@ -117,15 +128,13 @@ def _grown(model: str, window: tuple[int, int, int, int], p: int, c0: int,
     return window_cost(model, pages, u1 - u0 + 1) - window_cost(model, n, a1 - a0 + 1), (f, pages, u0, u1)
 
 
-def _rectangles(model: str, old: list[bytes], new: list[bytes]) -> list[tuple[int, int, int, int]]:
+def _rectangles(model: str, changed: list[tuple[int, list[tuple[int, int]]]]) -> list[Window]:
     """Windows over the changed stretches of each page; on the SSD1306 a stretch joins the window above it
     (or one already on its page) when that costs no more than a window of its own."""
-    windows: list[tuple[int, int, int, int]] = []
-    for p, (before, after) in enumerate(zip(old, new, strict=True)):
-        if before == after:
-            continue
-        for c0, c1 in _stretches(model, before, after):
-            best: tuple[int, int, tuple[int, int, int, int]] | None = None
+    windows: list[Window] = []
+    for p, stretches in changed:
+        for c0, c1 in stretches:
+            best: tuple[int, int, Window] | None = None
             if model != "sh1106":
                 for i, window in enumerate(windows):
                     grown = _grown(model, window, p, c0, c1)
@@ -138,19 +147,22 @@ def _rectangles(model: str, old: list[bytes], new: list[bytes]) -> list[tuple[in
     return windows
 
 
-def windows_cost(model: str, windows: list[tuple[int, int, int, int]]) -> int:
+def windows_cost(model: str, windows: list[Window]) -> int:
     return sum(window_cost(model, n, c1 - c0 + 1) for _, n, c0, c1 in windows)
 
 
-def changed_windows(model: str, old: list[bytes] | None, new: list[bytes]) -> list[tuple[int, int, int, int]]:
+def changed_windows(model: str, old: list[bytes] | None, new: list[bytes]) -> list[Window]:
     """(first page, page count, first column, last column) of what to send so that ``old`` becomes ``new``,
     the cheaper on the bus of two plans: each changed page's whole changed span (neighbouring pages sharing
     one window when cheaper), or its changed stretches apart (joined with the window above when cheaper).
     Everything when ``old`` is None."""
     if old is None:
         return [(0, len(new), 0, PAGE_BYTES - 1)]
-    spans = _spans(model, old, new)
-    rectangles = _rectangles(model, old, new)
+    changed = _changed(model, old, new)
+    spans = _spans(model, changed)
+    if all(len(stretches) == 1 for _, stretches in changed) and model == "sh1106":
+        return spans  # one stretch a page and no page shares a window: the two plans are one
+    rectangles = _rectangles(model, changed)
     if windows_cost(model, rectangles) < windows_cost(model, spans):
         return sorted(rectangles)
     return spans

@@ -247,7 +247,7 @@ def test_oled_changed_windows_split_a_page_where_the_unchanged_gap_costs_more_th
 def test_oled_changed_windows_bring_every_frame_to_the_glass_and_never_cost_more_than_whole_spans():
     import random
 
-    from hardware.oled import _spans, changed_windows, windows_cost
+    from hardware.oled import _changed, _spans, changed_windows, windows_cost
 
     rng = random.Random(7)
     for _ in range(400):
@@ -262,6 +262,6 @@ def test_oled_changed_windows_bring_every_frame_to_the_glass_and_never_cost_more
         for model in ("ssd1306", "sh1106"):
             windows = changed_windows(model, old, pages)
             assert _applied(old, pages, windows) == pages
-            assert windows_cost(model, windows) <= windows_cost(model, _spans(model, old, pages))
+            assert windows_cost(model, windows) <= windows_cost(model, _spans(model, _changed(model, old, pages)))
             if model == "sh1106":
                 assert all(count == 1 for _, count, _, _ in windows)
