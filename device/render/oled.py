@@ -32,7 +32,6 @@ import math
 from collections.abc import Callable
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -621,7 +620,7 @@ _ROW_LINE = 11
 _ARROWS = 9  # the column on the right that holds the scroll arrows (values end before it)
 
 
-def _ink_left(draw: ImageDraw.ImageDraw, x: float, text: str, font: Any) -> float:
+def _ink_left(draw: ImageDraw.ImageDraw, x: float, text: str, font: ImageFont.FreeTypeFont) -> float:
     """``x`` moved right as far as the first glyph's ink reaches left of it (a "W" at x=0 keeps its stroke)."""
     left = draw.textbbox((x, 0), text, font=font)[0]
     return x + max(0, x - left) if text else x

@@ -7,7 +7,6 @@ import math
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache, partial
-from typing import Any
 
 import pygame
 
@@ -477,7 +476,8 @@ def _place_labels(
         near = [(k2, q) for k2, q, _ in cities if k2 != key and abs(q[0] - p[0]) + abs(q[1] - p[1]) < 2 * reach]
         blocks = [marker[k2] for k2, _ in near]
 
-        def rated(spots: list[pygame.Rect], p: tuple[int, int] = p, near: list[Any] = near,
+        def rated(spots: list[pygame.Rect], p: tuple[int, int] = p,
+                  near: list[tuple[str, tuple[int, int]]] = near,
                   blocks: list[pygame.Rect] = blocks, reach: int = reach) -> list[tuple[pygame.Rect, float]]:
             out = []
             for sp in spots:
