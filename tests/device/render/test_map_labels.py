@@ -160,3 +160,32 @@ def test_every_mark_and_name_of_the_map_reads_as_its_own(size: tuple[int, int], 
 def test_french_and_english_names_differ_where_they_should() -> None:
     assert screens.city_label("London", "fr") == "Londres"
     assert screens.city_label("London", "en") == "London"
+
+
+@pytest.mark.parametrize("status", ["ticked", "playable", "locked"])
+def test_every_city_mark_is_at_least_4_mm_at_800x480(status: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The three marks carry meaning (done, playable, locked): each is ≥ 20 px across at 800x480 (issue 27's
+    4 mm rule; the locked square was 12 px), at the radius the map really uses there."""
+    r = _draw((800, 480), "en", "Paris", monkeypatch)["r"]
+    surface = pygame.Surface((4 * r, 4 * r))
+    surface.fill((0, 0, 0))
+    screens._city_marker(surface, (2 * r, 2 * r), r, status, False)
+    drawn = pygame.mask.from_threshold(surface, (0, 0, 0), (1, 1, 1, 255))
+    drawn.invert()
+    box = drawn.get_bounding_rects()
+    assert box, status
+    extent = box[0].unionall(box[1:]) if len(box) > 1 else box[0]
+    assert min(extent.width, extent.height) >= 20, (status, r, extent)
+
+
+def test_the_locked_mark_differs_from_the_playable_one_in_shape() -> None:
+    """Not a colour-only difference: the locked mark is barred across its middle, the playable one is not."""
+    r = 10
+    barred = {}
+    for status in ("playable", "locked"):
+        surface = pygame.Surface((4 * r, 4 * r))
+        surface.fill(screens.C.BG)
+        screens._city_marker(surface, (2 * r, 2 * r), r, status, False)
+        ink = [tuple(surface.get_at((2 * r + dx, 2 * r)))[:3] for dx in (-r // 2, r // 2)]
+        barred[status] = all(px != tuple(screens.C.BG)[:3] for px in ink)
+    assert barred == {"playable": False, "locked": True}
