@@ -63,7 +63,7 @@ class App:
         self.power = power
         self.rng = random.Random(seed)
         self.settings = Settings(storage)
-        self.tr = Translator(self.settings["language"])
+        self.tr = Translator(str(self.settings["language"]))
         self.pins = PinStore.beside(storage)  # the admin PIN: hashed, outside the database (device/pin.py)
         show_emulator_legend(box, self.tr.language)
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
@@ -149,7 +149,7 @@ class App:
             self.notifier.ready("duetbox ready")
         # the clue checker's tables load in the background once the first frame is out: their import and load
         # would otherwise compete with it for the interpreter (a clue asked for before they are in waits for them)
-        warm_clue_checker(self.settings["language"])
+        warm_clue_checker(str(self.settings["language"]))
 
     # -- the loop --------------------------------------------------------------------------------------------
     def deadline(self) -> float | None:

@@ -27,7 +27,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from device.inputs import InputInterpreter, LoopHost
-from device.modes import REMOTE
+from device.modes import REMOTE, GameOptions, RemoteOptions
 from device.navigation import Navigator
 from device.outputs import Outputs
 from device.remote.link import SEAT_OF, Ended, Keys, RemoteLink
@@ -114,26 +114,23 @@ class RemotePlay:
             pass
 
     @property
-    def remote(self) -> dict[str, Any] | None:
+    def remote(self) -> RemoteOptions | None:
         """The remote options of the game in play here, None for a local game (or none)."""
         game = self.app.game
-        if game.session is None:
-            return None
-        value = game.options.get("remote")
-        return value if isinstance(value, dict) else None
+        return None if game.session is None else game.options.remote
 
     @property
     def linked(self) -> bool:
         """The game in play is the remote game of the open link."""
         remote = self.remote
-        return remote is not None and self.link is not None and remote.get("game") == self.link.game
+        return remote is not None and self.link is not None and remote.game == self.link.game
 
     @staticmethod
-    def remote_options(role: Role, game: str | None) -> dict[str, Any]:
+    def remote_options(role: Role, game: str | None) -> GameOptions:
         # each word once, upright for the local seat: the guest's display is turned half a turn for seat B
         # (``frame``), so both boxes show the same picture, each to its own player; seat B faces that display
         # (not across a table from it), so its joystick moves as seat A's does ("upright": ``move_card``)
-        return {"remote": {"role": role, "game": game, "seat": SEAT_OF[role]}, "orientation": "upright"}
+        return GameOptions(orientation="upright", remote=RemoteOptions(role, game, SEAT_OF[role]))
 
     # -- starting a remote game ------------------------------------------------------------------------------
     def host_game(self, *, code: str | None = None, pack: str | None = None, tokens: int = 9,
@@ -164,17 +161,18 @@ class RemotePlay:
         """The saved remote game with its pinned link (the keys kept when it was paired): never a new pairing,
         never a local game. A game whose link is lost cannot go on: it is abandoned (the log says so)."""
         app, game = self.app, self.app.game
-        remote = row.options.get("remote")
+        remote = row.options.remote
         saved = app.storage.get_meta(LINK_META)
         keys = Keys.load(saved) if isinstance(saved, dict) else None
-        if not isinstance(remote, dict) or keys is None or keys.game != remote.get("game"):
+        if remote is None or keys is None or keys.game != remote.game:
             log.error("the saved remote game %d has lost its link: abandoned", row.id)
             app.storage.abandon_game(row.id)
             return False
         ui = app.storage.load_ui(row.id)
-        facts, left = RemoteSession.remembered((ui or {}).get("remote"))
+        memory = (ui or {}).get("remote")
+        facts, left = RemoteSession.remembered(memory if isinstance(memory, dict) else None)
         try:
-            session = RemoteSession(row.setup, seat=remote["seat"], language=str(row.options.get("language", "fr")),
+            session = RemoteSession(row.setup, seat=remote.seat, language=row.options.language,
                                     facts=facts, left=left)
             session.replay(app.storage.actions(row.id))
         except (SetupError, ValueError, IllegalAction, KeyError) as exc:
@@ -270,10 +268,8 @@ class RemotePlay:
                  "side": seal_to(public, {"B": card.setup["key"]["B"]})}
         session = RemoteSession(one_side(card.setup, "A"), seat="A", language=language)
         del card
-        options = self.remote_options("host", link.game)
         sheet = offer["sheet"]
-        if sheet is not None:
-            options["sheet"] = sheet
+        options = replace(self.remote_options("host", link.game), sheet=sheet)
         self.offer = None
         app.game.begin(session, kind=KIND, options=options, sheet=sheet)
         return dealt

@@ -275,7 +275,7 @@ def revealed_frame(host: Host) -> Frame | None:
     session = host.game.session
     tr = host.tr
     options = host.game.options
-    orientation = options.get("orientation", host.settings.get("orientation", "table"))
+    orientation = options.orientation or ("upright" if host.settings.get("orientation") == "upright" else "table")
     title, prompt = tr("over.abandoned"), tr("over.prompt_leave")
     labels = {k: tr(f"label.{k}") for k in LABELS}
     oled = m.OledTextUi(title, (tr("over.abandoned_line"), prompt))
@@ -283,7 +283,7 @@ def revealed_frame(host: Host) -> Frame | None:
         view = session.public_view()
         keys = {"A": session.state.key.a, "B": session.state.key.b}
         shared: m.SharedUi = m.GameOverUi(title, tr("over.abandoned_line"), None, None, (), prompt, SEATS, keys,
-                                   False, orientation, bool(options.get("pictures")), labels)
+                                   False, orientation, options.pictures, labels)
         return Frame(shared=shared, view=view, oleds={"A": oled, "B": oled}, ring_view=view)
     if isinstance(session, ClassicSession):
         cview = session.public_view()

@@ -333,7 +333,7 @@ def _partner(host: Host, language: str, directory: Any, difficulty: str) -> Any:
     about a second); only the last one is kept. Its memory of the previous game is cleared."""
     key = (language, str(directory), difficulty)
     cached = host.game.keep.get("solo_partner")
-    if cached is not None and cached[0] == key:
+    if isinstance(cached, tuple) and cached[0] == key:
         partner = cached[1]
         partner.new_game()
         return partner
