@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Protocol
 
-from common.jsonvalue import JsonObject
+from common.jsonvalue import Json, JsonObject
 from device.i18n import Translator
 from device.modes import GameOptions, Mode, by_kind
 from device.render import models as m
@@ -108,7 +108,7 @@ class GameController:
         return self.session is not None and not self.session.over
 
     # -- lifecycle -------------------------------------------------------------------------------------------
-    def start_from_record(self, record: JsonObject) -> bool:
+    def start_from_record(self, record: Json) -> bool:
         """Begin on a record's set-up and actions, as if played here. SetupError when the record cannot be
         played; False when the storage refused it (disk full, card failing): then no game is open, nothing of
         the record stays (its game is taken back, now or when storage works again), and ``storage.problem``
