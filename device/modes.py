@@ -3,9 +3,11 @@ what a saved game resumes into) is read from here.
 
 A mode says what the menu shows (``label``), its set-up title, its help page, its family (which session, rules and
 screens: Duet, classic or solo), its board, the options it turns on (pictures, hot-seat, a mission, remote, the
-box as partner) and the kind written in the records and the database (unchanged on disk: old saves load). Adding a
-mode is adding a descriptor here (or ``register`` one, as tests/device/test_modes.py does) and, when its family's
-screens do not fit, screens of its own (``device.navigation.add_screens``: this module imports no screen).
+box as partner), the options its games are started with (``takes``: fields of the typed ``GameOptions``, saved as
+the JSON object older boxes wrote) and the kind written in the records and the database (unchanged on disk: old
+saves load). Adding a mode is adding a descriptor here (or ``register`` one, as tests/device/test_modes.py
+does) and, when its family's screens do not fit, screens of its own (``device.navigation.add_screens``: this
+module imports no screen).
 
 ``tests/structure/test_mode_home.py`` fails when a mode's kind ("duet", "hotseat"...) or a literal 25 or 5 × 5 is
 written outside this module and ``engine/board.py``.
@@ -61,6 +63,10 @@ HELP_HOTSEAT = HelpPage("hotseat", ((("key", "@help.example_word", "help.fig_key
 HELP_SOLO = HelpPage("solo", ((_WORD, _AGENT), (_BYSTANDER,)))
 HELP_REMOTE = HelpPage("remote", ((("code", "HKMPRT", "help.fig_code"),), (_WORD, _TOKEN)))
 
+#: A ``GameOptions`` field a mode may take (``Mode.takes``).
+OptionName = Literal["orientation", "pack", "sheet", "variant", "difficulty", "solo", "remote"]
+
+
 class DuetDeal(Protocol):
     """How a mode of the Duet family makes its session from the dealt cards (``DuetSession.create``)."""
 
@@ -84,6 +90,9 @@ class Mode:
     solo: bool = False  # the box plays seat B
     new_game: bool = True  # its menu row starts a new game (a confirmation first while one is saved)
     setup_rows: tuple[str, ...] = ("tokens", "pack", "clues", "several", "start")
+    #: the options its games are started with (``GameOptions``' fields beside the language, the pictures and
+    #: hot-seat switches, which the mode itself says)
+    takes: frozenset[OptionName] = frozenset({"orientation", "pack"})
     session: DuetDeal = field(default=DuetSession.create, compare=False)  # the Duet family's session
 
     @property
@@ -103,16 +112,20 @@ class Mode:
 
 
 DUET = Mode("duet", "menu.duet", HELP_DUET)
-MISSION = Mode("mission", "menu.missions", HELP_MISSIONS, mission=True)
+MISSION = Mode("mission", "menu.missions", HELP_MISSIONS, mission=True,
+               takes=frozenset({"orientation", "pack", "sheet"}))
+_CLASSIC_TAKES: frozenset[OptionName] = frozenset({"variant", "pack"})
 CLASSIC = Mode("classic", "menu.classic", HELP_CLASSIC, Family.CLASSIC, setup_rows=("variant", "pack", "clues",
-                                                                                    "start"))
+                                                                                    "start"), takes=_CLASSIC_TAKES)
 PICTURES = Mode("pictures", "menu.pictures", HELP_PICTURES, Family.CLASSIC, Board(5, 4), pictures=True,
-                setup_rows=("variant", "pictures_key", "clues", "start"))
+                setup_rows=("variant", "pictures_key", "clues", "start"), takes=_CLASSIC_TAKES)
 DUET_PICTURES = Mode("duet_pictures", "menu.duet_pictures", HELP_DUET, pictures=True,
                      setup_rows=("tokens", "clues", "several", "start"))
 HOTSEAT = Mode("hotseat", "menu.hotseat", HELP_HOTSEAT, hotseat=True)
-SOLO = Mode("solo", "menu.solo", HELP_SOLO, Family.SOLO, solo=True)
-REMOTE = Mode("remote", "menu.remote", HELP_REMOTE, remote=True, new_game=False)
+SOLO = Mode("solo", "menu.solo", HELP_SOLO, Family.SOLO, solo=True,
+            takes=frozenset({"orientation", "solo", "difficulty"}))
+REMOTE = Mode("remote", "menu.remote", HELP_REMOTE, remote=True, new_game=False,
+              takes=frozenset({"orientation", "remote", "sheet"}))
 
 #: Every mode, in the main menu's order (remote play's rows come from its own menu entries); the help index
 #: lists their pages in the same order, each once.
@@ -208,6 +221,13 @@ class GameOptions:
                    _text(data.get("variant")), _text(data.get("difficulty")),
                    None if solo is None else "A" if solo == "A" else "B", _remote(data.get("remote")),
                    {k: v for k, v in data.items() if k not in known_keys})
+
+    def given(self) -> frozenset[str]:
+        """The fields set beside the language and the two switches (what ``Mode.takes`` lists)."""
+        unset = GameOptions()
+        beside = ("language", "pictures", "hotseat", "extra")
+        return frozenset(f for f in self.__dataclass_fields__
+                         if f not in beside and getattr(self, f) != getattr(unset, f))
 
     def to_dict(self) -> JsonObject:
         """The JSON object saved with the game (only the keys that are set, as the box always wrote them)."""

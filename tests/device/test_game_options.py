@@ -108,3 +108,23 @@ def test_an_old_row_resumes_in_the_app(tmp_path: Path) -> None:
     assert app.game.options.hotseat and app.game.mode is modes.HOTSEAT and app.screen is not None
     assert app.screen.name == "play"
     app.shutdown()
+
+
+def _started_with(mode: modes.Mode) -> GameOptions:
+    """The options a new game of ``mode`` is saved with, every optional one given (a sheet, a variant...)."""
+    if mode.remote:
+        from device.remote.play import RemotePlay
+
+        return replace(RemotePlay.remote_options("host", "g-2"), sheet=4)
+    if mode.family is modes.Family.CLASSIC:
+        return modes.classic_options(mode, "duo", "en")
+    if mode.family is modes.Family.SOLO:
+        return modes.solo_options("upright", "B", "hard")
+    return modes.duet_options(mode, "upright", "en", 4 if mode.mission else None)
+
+
+@pytest.mark.parametrize("mode", modes.modes(), ids=lambda m: m.kind)
+def test_each_mode_says_which_options_its_games_take(mode: modes.Mode) -> None:
+    options = _started_with(mode)
+    assert options.given() == mode.takes  # what its descriptor lists, no more and no less
+    assert options.pictures == mode.pictures and options.hotseat == mode.hotseat
