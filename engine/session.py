@@ -127,16 +127,67 @@ class _StateHolder(Generic[S]):
         self.state = state
 
 
+class KeyHolder(Protocol):
+    """Which sides of the Duet key card a session holds, and so which key the engine reads at each move.
+
+    The engine wants both sides. A session that holds the whole card (``WHOLE_CARD``, every game played on one
+    box) hands it the set-up's key as it is. A session that holds one side only (a remote game: the box of each
+    seat holds its own side, ``device.remote.secret``) hands it, before each move, a key whose other side agrees
+    with everything known of that side here, and refuses a move that needs what only the other side knows yet."""
+
+    @property
+    def complete(self) -> bool:
+        """Both sides are held: the key the engine reads is the real card (and may be shown at the end)."""
+        ...
+
+    def first(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The set-up the first state is loaded from (it has both sides)."""
+        ...
+
+    def before(self, state: duet.DuetState, action: DuetAction) -> duet.DuetState:
+        """``state`` with the key ``action`` is played on; IllegalAction when it cannot be played here yet."""
+        ...
+
+    def after(self, at: int, action: DuetAction, state: duet.DuetState) -> duet.DuetState:
+        """The state kept after ``action``, played at version ``at``, gave ``state``."""
+        ...
+
+
+class WholeCard:
+    """Both sides on this box: the set-up's key is the engine's (``KeyHolder``'s default)."""
+
+    complete = True
+
+    def first(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
+        return setup
+
+    def before(self, state: duet.DuetState, action: DuetAction) -> duet.DuetState:
+        return state
+
+    def after(self, at: int, action: DuetAction, state: duet.DuetState) -> duet.DuetState:
+        return state
+
+
+WHOLE_CARD: KeyHolder = WholeCard()
+
+
 @dataclass
 class DuetSession(_StateHolder[duet.DuetState]):
-    """A Duet game (also with pictures, a mission or hot-seat: those differ only in set-up and UI)."""
+    """A Duet game (also with pictures, a mission or hot-seat: those differ only in set-up and UI). ``holder``
+    says which sides of the key card it holds (both, unless a remote game supplies its one side)."""
 
     setup: dict[str, Any]
     state: duet.DuetState = field(init=False)
     language: str = "fr"
+    holder: KeyHolder = field(default=WHOLE_CARD, kw_only=True, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.state = _first_state(self.setup, self.language, load_duet, "Duet")
+        self.state = _first_state(self.holder.first(self.setup), self.language, load_duet, "Duet")
+
+    @property
+    def complete(self) -> bool:
+        """The whole key card is known here (a one-sided session's: once the other side has come)."""
+        return self.holder.complete
 
     @property
     def mode(self) -> str:
@@ -159,8 +210,11 @@ class DuetSession(_StateHolder[duet.DuetState]):
         return cls(setup, language=language)
 
     def apply(self, action: DuetAction, version: int | None = None) -> tuple[duet.DuetState, list[Event]]:
-        """Apply through the engine; raises IllegalAction (incl. StaleAction) leaving the state unchanged."""
-        self.state, events = duet.apply(self.state, action, version=version)
+        """Apply through the engine (on the key ``holder`` gives); raises IllegalAction (incl. StaleAction)
+        leaving the state unchanged."""
+        at = self.state.version
+        state, events = duet.apply(self.holder.before(self.state, action), action, version=version)
+        self.state = self.holder.after(at, action, state)
         return self.state, events
 
     def legal_actions(self) -> list[DuetAction]:
@@ -180,7 +234,8 @@ class DuetSession(_StateHolder[duet.DuetState]):
         return self._view(f"seat {seat}", lambda state: seat_view(state, seat))  # type: ignore[arg-type]
 
     def revealed_keys(self) -> dict[str, str] | None:
-        keys = revealed_keys(self.state)
+        """Both sides at the end, only when the real card is here (never a one-sided session's stand-in)."""
+        keys = revealed_keys(self.state) if self.holder.complete else None
         return {str(k): v for k, v in keys.items()} if keys else None
 
     def penalty_action(self) -> Penalty | None:

@@ -9,17 +9,23 @@ local one.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from device.app import App
 from device.remote.play import KIND, PartnerAway, RemotePlay
 from device.remote.transport import BrokerConfig
+from device.services.audio import SoundPlayer, Speaker
+from device.services.notify import Notifier
+from device.storage import Storage
+from hardware.box import Box
 
 __all__ = ["KIND", "PartnerAway", "RemotePlay", "remote_app"]
 
 
-def remote_app(box: Any, storage: Any, *, broker: BrokerConfig | None = None, **kwargs: Any) -> App:
-    """A box app that can host or join a remote Duet through ``broker``."""
-    app = App(box, storage, **kwargs)
+def remote_app(box: Box, storage: Storage, *, broker: BrokerConfig | None = None, seed: int | None = None,
+               notifier: Notifier | None = None, sound: SoundPlayer | None = None, speech: Speaker | None = None,
+               power: Callable[[str], None] | None = None, strict: bool = True) -> App:
+    """A box app that can host or join a remote Duet through ``broker`` (the other keywords are ``App``'s)."""
+    app = App(box, storage, seed=seed, notifier=notifier, sound=sound, speech=speech, power=power, strict=strict)
     app.remote = RemotePlay(app, broker or BrokerConfig())
     return app

@@ -1,11 +1,12 @@
 """The remote-play protocol between two boxes (docs/remote.md).
 
-**Pairing** (``pairing``): the host publishes its SPAKE2 message on the rendezvous topic its code's nameplate
-names (retained); the guest answers with its own and a key confirmation; the host checks it and confirms in turn.
-Either box that finds the other did not use its code says so at once ("wrong code", ``Table.remote_ended``) and
-the code is spent. Then both boxes hold the **pinned session** (``Keys``): a game topic nobody else can name, one
-key per direction; it is kept in the box's database, so a restarted box takes up the same session (never a new
-pairing). From then on a box accepts a message only when the partner's key sealed it for that very topic.
+**Pairing** (``pairing``, ``rendezvous``): the host publishes its SPAKE2 message on the rendezvous topic its
+code's nameplate names (retained); the guest answers with its own and a key confirmation; the host checks it and
+confirms in turn. Either box that finds the other did not use its code says so at once ("wrong code",
+``Table.remote_ended``) and the code is spent. Then both boxes hold the **pinned session** (``Keys``): a game
+topic nobody else can name, one key per direction; it is kept in the box's database, so a restarted box takes up
+the same session (never a new pairing). From then on a box accepts a message only when the partner's key sealed
+it for that very topic.
 
 **Replays**: each sealed message carries its sender's epoch (one more at each start of its link, persisted) and a
 sequence number; a message of an older epoch than the partner's latest is dropped, a repeat in the current one
@@ -37,26 +38,46 @@ when the game is over on both boxes, all of them on abandon.
 
 from __future__ import annotations
 
-import hmac
 import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from device.remote.pairing import Pake, Rejected, Role, Session, open_sealed, plain, rendezvous, seal
+from common.jsonvalue import JsonObject
+from device.remote.messages import (
+    Beat,
+    Colour,
+    Cursor,
+    Envelope,
+    Facts,
+    Hello,
+    Malformed,
+    Move,
+    MoveFacts,
+    Propose,
+    Refuse,
+    Resolve,
+    Resolved,
+    Reveal,
+    Setup,
+    Snapshot,
+    number,
+)
+from device.remote.pairing import Rejected, Role, Session, open_sealed, seal
+from device.remote.rendezvous import Ended, Rendezvous
 from device.remote.secret import new_private_key, public_hex
 from device.remote.secret import open_sealed as open_side
-from device.remote.transport import BrokerConfig, Transport
-from engine.board import DUET as DUET_BOARD
+from device.remote.transport import BrokerConfig, Transport, TransportEvent
 from engine.errors import IllegalAction
 from engine.seats import Seat
 
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
+
 log = logging.getLogger("duetbox.remote")
 
-SEAT_OF: dict[str, Seat] = {"host": "A", "guest": "B"}
-#: The largest card number and count of a Duet board (a count of greens is at most the cards).
-_LAST_CARD = DUET_BOARD.cards - 1
+SEAT_OF: dict[Role, Seat] = {"host": "A", "guest": "B"}
 #: Seconds between two sends of a proposal (or a hello, or a colour asked) still waiting for its answer.
 RESEND = 1.0
 #: Seconds a refused proposal is mentioned on the local seat's OLED.
@@ -77,7 +98,8 @@ LOG_EVERY = 10.0
 #: A move more than this far ahead of a box's version is not kept for later.
 AHEAD_LIMIT = 64
 
-Ended = Literal["abandoned", "wrong_code"]
+#: A parsed message (``device.remote.messages``), as one handler takes it.
+M = TypeVar("M")
 
 
 @dataclass
@@ -106,21 +128,27 @@ class Keys:
     def recv_key(self) -> bytes:
         return self.guest_key if self.role == "host" else self.host_key
 
-    def dump(self) -> dict[str, Any]:
+    def dump(self) -> JsonObject:
         return {"role": self.role, "topic": self.topic, "host_key": self.host_key.hex(),
                 "guest_key": self.guest_key.hex(), "verifier": self.verifier, "epoch": self.epoch,
                 "partner_epoch": self.partner_epoch, "answered": {str(k): v for k, v in self.answered.items()}}
 
     @classmethod
-    def load(cls, saved: dict[str, Any]) -> Keys | None:
+    def load(cls, saved: object) -> Keys | None:
+        """The keys ``dump`` wrote, None when ``saved`` is not such an object."""
+        if not isinstance(saved, dict):
+            return None
+        role, answered = saved.get("role"), saved.get("answered") or {}
+        host_key, guest_key = saved.get("host_key"), saved.get("guest_key")
+        epoch, partner_epoch = number(saved.get("epoch"), 0, 2**62), number(saved.get("partner_epoch"), 0, 2**62)
+        if (role not in ("host", "guest") or not isinstance(host_key, str) or not isinstance(guest_key, str)
+                or epoch is None or partner_epoch is None or not isinstance(answered, dict)):
+            return None
         try:
-            role = saved["role"]
-            if role not in ("host", "guest"):
-                return None
-            answered = {int(k): int(v) for k, v in dict(saved.get("answered") or {}).items()}
-            return cls(role, str(saved["topic"]), bytes.fromhex(saved["host_key"]), bytes.fromhex(saved["guest_key"]),
-                       str(saved["verifier"]), int(saved["epoch"]), int(saved["partner_epoch"]), answered)
-        except (KeyError, TypeError, ValueError):
+            return cls("host" if role == "host" else "guest", str(saved["topic"]), bytes.fromhex(host_key),
+                       bytes.fromhex(guest_key), str(saved["verifier"]), epoch, partner_epoch,
+                       {int(k): int(str(v)) for k, v in answered.items()})
+        except (KeyError, ValueError):
             return None
 
 
@@ -133,27 +161,27 @@ class Table(Protocol):
     def remote_version(self) -> int | None:
         """The version of the remote game in play here, None before the guest has its set-up."""
 
-    def remote_actions(self) -> list[dict[str, Any]]:
+    def remote_actions(self) -> list[JsonObject]:
         """Every committed action of the game, in order."""
 
-    def remote_commit(self, version: int, action: dict[str, Any], *, seat: str | None = None) -> None:
+    def remote_commit(self, version: int, action: JsonObject, *, seat: Seat | None = None) -> None:
         """Apply, commit and show one move (``seat``: the only seat it may be a move of); IllegalAction (state
         unchanged) when it cannot be played."""
 
-    def remote_setup(self, game: str, setup: dict[str, Any]) -> None:
+    def remote_setup(self, game: str, setup: JsonObject) -> None:
         """The guest received the host's set-up: begin the game (committed) if it is not begun yet."""
 
-    def remote_hello(self, public: str) -> dict[str, Any] | None:
+    def remote_hello(self, public: str) -> Setup | None:
         """The host: the guest's box is there with its one-time key: deal (once); the set-up message to send."""
 
-    def remote_facts(self, version: int) -> dict[str, Any]:
+    def remote_facts(self, version: int) -> MoveFacts:
         """What this box tells of its own side about move ``version``: ``id`` (the colour of the partner's guess
         there, read on this side) and ``left`` (this side's greens left after it)."""
 
     def remote_learn(self, version: int, *, colour: str | None = None, left: int | None = None) -> None:
         """What the partner's box told of its side: the colour of our guess at ``version``, its greens left."""
 
-    def remote_resolve(self, version: int, card: int) -> str | None:
+    def remote_resolve(self, version: int, card: int) -> Colour | None:
         """The guest: the colour of ``card`` on this box's side, only for a legal guess of seat A at
         ``version`` (its current move); None otherwise."""
 
@@ -171,10 +199,6 @@ class Table(Protocol):
 
     def remote_ended(self, why: Ended) -> None:
         """The partner abandoned the game, or the pairing failed (a wrong code): say so, end it here too."""
-
-
-def _int(value: Any, low: int, high: int) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high else None
 
 
 class RemoteLink:
@@ -208,18 +232,18 @@ class RemoteLink:
         self._reply_at = float("-inf")
         self.partner_seen = False  # the partner's box has been there at least once since this link opened
         self.partner_cursor: int | None = None
-        self.pending: tuple[int, dict[str, Any]] | None = None
+        self.pending: tuple[int, JsonObject] | None = None
         self.resolving: tuple[int, int] | None = None  # the host: (version, card) of seat A's guess sent out
         self.to_resolve: tuple[int, int] | None = None  # the guest: a guess of seat A it cannot answer yet
-        self.setup_message: dict[str, Any] | None = None  # the host: the set-up it dealt (B's side sealed)
-        self.private: Any = None  # the guest: its one-time key (only until the set-up is opened)
+        self.setup_message: Setup | None = None  # the host: the set-up it dealt (B's side sealed)
+        self.private: X25519PrivateKey | None = None  # the guest: its one-time key (until the set-up is opened)
         self.partner_side: str | None = None  # the partner's side, turned over at the end
         self.delivered = False  # the partner has our side (the end of the game: retained topics cleared)
         self._hello_at = 0.0
         self._sent_at = 0.0
         self.refusal: str | None = None  # why the last proposal was not played (shown for REFUSAL_SECONDS)
         self.refused_at = 0.0
-        self.ahead: dict[int, dict[str, Any]] = {}
+        self.ahead: dict[int, Move] = {}
         self.received = 0  # sealed messages of the partner accepted
         self.dropped = 0  # messages refused: not sealed by the partner, a repeat, an old epoch, not legal
         self.overflowed = 0  # messages the network thread dropped unread (over 64 KiB, or a full queue)
@@ -230,10 +254,7 @@ class RemoteLink:
         self.started = self.now()
         self.was_up = False  # this box has reached the broker at least once
         self.last_remote_commit: tuple[int, float] | None = None  # (version, monotonic time), for the bench
-        self._pake: Pake | None = None
-        self._session: Session | None = None  # the guest: derived, waiting for the host's confirmation
-        self._transcript = b""
-        self._rendezvous_seen = False
+        self._pairing: Rendezvous | None = None  # before the pairing: the exchange under the code
         if keys is not None:
             keys.epoch += 1  # a new start of this box's end: its messages are newer than any sent before
             table.remote_keep(keys)
@@ -246,18 +267,19 @@ class RemoteLink:
     # -- transports --------------------------------------------------------------------------------------------
     def _start(self, transport: Transport, topics: list[str]) -> None:
         self.transport = transport
-        if self._wake is not None:
-            self._hook_wake()
+        transport.on_event = self._wake  # from paho's thread: the app's loop wakes at once
         for topic in topics:
             transport.subscribe(topic)
         transport.start()
 
     def _open_rendezvous(self, code: str) -> None:
-        self._pake = Pake(code, self.role)
-        self.rendezvous = rendezvous(code)
-        theirs = "guest" if self.role == "host" else "host"
-        topics = [f"{self.rendezvous}/{theirs}"] + ([f"{self.rendezvous}/done"] if self.role == "guest" else [])
-        self._start(self._make_transport(self.broker, f"duetbox-{self.role}-{secrets.token_hex(6)}"), topics)
+        self._pairing = Rendezvous(self.role, code, publish=self._publish_plain, garbage=self._garbage,
+                                   paired=self._paired, failed=self._fail)
+        self._start(self._make_transport(self.broker, f"duetbox-{self.role}-{secrets.token_hex(6)}"),
+                    self._pairing.topics)
+
+    def _publish_plain(self, topic: str, payload: bytes, *, retain: bool = False, wait: float = 0.0) -> None:
+        self.transport.publish(topic, payload, retain=retain, wait=wait)
 
     def _open_game(self) -> None:
         keys = self.keys
@@ -265,17 +287,6 @@ class RemoteLink:
         will = (self._topic("gone"), self._sealed("gone", {}))
         transport = self._make_transport(self.broker, f"duetbox-{self.role}-{secrets.token_hex(6)}", will=will)
         self._start(transport, [f"{keys.topic}/{self.partner_role}/#"])
-
-    def _hook_wake(self) -> None:
-        transport, wake = self.transport, self._wake
-        assert wake is not None
-        original = transport.events.put
-
-        def put(item: tuple[Any, ...], *args: Any, **kwargs: Any) -> None:
-            original(item, *args, **kwargs)
-            wake()
-
-        transport.events.put = put  # type: ignore[method-assign]
 
     # -- state -------------------------------------------------------------------------------------------------
     @property
@@ -328,12 +339,12 @@ class RemoteLink:
         assert self.keys is not None
         return f"{self.keys.topic}/{role or self.role}/{name}"
 
-    def _sealed(self, name: str, body: dict[str, Any]) -> bytes:
+    def _sealed(self, name: str, body: JsonObject) -> bytes:
         assert self.keys is not None
         self._seq += 1
         return seal(self.keys.send_key, self._topic(name), dict(body, e=self.keys.epoch, n=self._seq))
 
-    def _publish(self, name: str, body: dict[str, Any], *, retain: bool = False, qos: int = 1,
+    def _publish(self, name: str, body: JsonObject, *, retain: bool = False, qos: int = 1,
                  wait: float = 0.0) -> None:
         if self.keys is not None:
             self.transport.publish(self._topic(name), self._sealed(name, body), retain=retain, qos=qos, wait=wait)
@@ -353,7 +364,7 @@ class RemoteLink:
                         self._unlogged, why)
             self._unlogged, self._logged_at = 0, now
 
-    def _accept(self, topic: str, payload: bytes) -> tuple[str, dict[str, Any]] | None:
+    def _accept(self, topic: str, payload: bytes) -> tuple[str, JsonObject] | None:
         """(name, message) of a sealed message of the partner, None (counted) for anything else."""
         keys = self.keys
         assert keys is not None
@@ -366,10 +377,12 @@ class RemoteLink:
         except Rejected as exc:
             self._garbage(str(exc))
             return None
-        epoch, seq = _int(message.get("e"), 0, 2**62), _int(message.get("n"), 0, 2**62)
-        if epoch is None or seq is None:
+        try:
+            envelope = Envelope.from_dict(message)
+        except Malformed:
             self._garbage("no epoch or sequence number")
             return None
+        epoch, seq = envelope.epoch, envelope.seq
         if epoch < keys.partner_epoch:
             self._garbage("a replay of an older start of the partner's box")
             return None
@@ -398,8 +411,8 @@ class RemoteLink:
                 log.exception("a message could not be handled")
                 self._garbage(f"{type(exc).__name__} while handling it")
             finally:
-                if item[0] == "message" and len(item) >= 6:
-                    transport.ack(item[4], item[5])  # acknowledged once handled, on the client it came from
+                if len(item) == 6:  # a message: acknowledged once handled, on the client it came from
+                    transport.ack(item[4], item[5])
         overflow = self.transport.overflow
         if overflow:
             self.transport.overflow = 0
@@ -426,20 +439,18 @@ class RemoteLink:
         if self.private is not None and now - self._hello_at >= RESEND:
             self._send_hello()
 
-    def _event(self, item: tuple[Any, ...]) -> bool:
-        if item[0] == "up":
-            self._on_up()
+    def _event(self, item: TransportEvent) -> bool:
+        if len(item) != 6:
+            if item[0] == "up":
+                self._on_up()
+            else:
+                self.downs += 1
             return True
-        if item[0] == "down":
-            self.downs += 1
-            return True
-        if item[0] != "message":
-            return False
-        topic, payload = str(item[1]), bytes(item[2])
+        topic, payload = item[1], item[2]
         if not payload:
             return False  # a retained topic being emptied
         if not self.paired:
-            return self._pairing_message(topic, payload)
+            return self._pairing is not None and self._pairing.handle(topic, payload)
         accepted = self._accept(topic, payload)
         if accepted is None:
             return False
@@ -451,9 +462,8 @@ class RemoteLink:
         persistence forgot its retained messages); a waiting proposal goes again."""
         self.was_up = True
         if not self.paired:
-            if self.role == "host" and self._pake is not None:
-                self.transport.publish(f"{self.rendezvous}/host", _json({"pake": self._pake.message.hex()}),
-                                       retain=True)
+            if self._pairing is not None:
+                self._pairing.on_up()
             return
         self._beat()
         self._send_state()
@@ -464,115 +474,44 @@ class RemoteLink:
         self.publish_reveal()
 
     # -- pairing -----------------------------------------------------------------------------------------------
-    def _pairing_message(self, topic: str, payload: bytes) -> bool:
-        try:
-            message = plain(payload)
-        except Rejected as exc:
-            self._garbage(str(exc))
-            return False
-        if self.role == "host" and topic == f"{self.rendezvous}/guest":
-            return self._host_pairs(message)
-        if self.role == "guest" and topic == f"{self.rendezvous}/host":
-            return self._guest_pairs(message)
-        if self.role == "guest" and topic == f"{self.rendezvous}/done":
-            return self._guest_confirmed(message)
-        return False
-
-    @staticmethod
-    def _spake(message: dict[str, Any]) -> bytes | None:
-        value = message.get("pake")
-        if not isinstance(value, str) or len(value) != 66:
-            return None
-        try:
-            return bytes.fromhex(value)
-        except ValueError:
-            return None
-
-    def _host_pairs(self, message: dict[str, Any]) -> bool:
-        theirs, confirm, pake = self._spake(message), message.get("confirm"), self._pake
-        if theirs is None or not isinstance(confirm, str) or pake is None:
-            self._garbage("not a pairing message")
-            return False
-        self._pake = None  # one exchange per code: right or wrong, it is spent
-        transcript = pake.message + theirs
-        try:
-            session = Session.derive(pake.finish(theirs))
-        except Rejected:
-            session = None
-        if session is None or not hmac.compare_digest(confirm, session.confirmation("guest", transcript)):
-            log.warning("a box tried a wrong code: the code is spent")
-            self.transport.publish(f"{self.rendezvous}/done", _json({"ok": False}), wait=1.0)
-            self.transport.publish(f"{self.rendezvous}/host", b"", retain=True)
-            self._fail("wrong_code")
-            return True
-        self.transport.publish(f"{self.rendezvous}/done",
-                               _json({"ok": True, "confirm": session.confirmation("host", transcript)}), wait=1.0)
-        self.transport.publish(f"{self.rendezvous}/host", b"", retain=True, wait=1.0)
-        self._paired(session)
-        return True
-
-    def _guest_pairs(self, message: dict[str, Any]) -> bool:
-        theirs, pake = self._spake(message), self._pake
-        if theirs is None or pake is None or self._session is not None:
-            return False
-        self._pake = None
-        self._transcript = theirs + pake.message
-        try:
-            self._session = Session.derive(pake.finish(theirs))
-        except Rejected:
-            self._fail("wrong_code")
-            return True
-        self.transport.publish(f"{self.rendezvous}/guest", _json(
-            {"pake": pake.message.hex(), "confirm": self._session.confirmation("guest", self._transcript)}))
-        return True
-
-    def _guest_confirmed(self, message: dict[str, Any]) -> bool:
-        session = self._session
-        if session is None:
-            return False
-        if message.get("ok") is False:
-            self._fail("wrong_code")
-            return True
-        confirm = message.get("confirm")
-        if not isinstance(confirm, str) or not hmac.compare_digest(confirm, session.confirmation("host",
-                                                                                                 self._transcript)):
-            self._garbage("a pairing confirmation that is not the host's")
-            return False
-        self._paired(session)
-        self.private = new_private_key()
-        return True
-
     def _paired(self, session: Session) -> None:
         """The exchange worked: the pinned session, kept, and the game's topics instead of the rendezvous."""
         self.keys = Keys(self.role, session.topic, session.host_key, session.guest_key, session.verifier, epoch=1)
         self.table.remote_keep(self.keys)
-        self._session, self.code = None, None
+        self._pairing, self.code = None, None
         self.transport.close()
         self._open_game()
+        if self.role == "guest":
+            self.private = new_private_key()  # one game, one key: the host seals seat B's side to it
 
     def _fail(self, why: Ended) -> None:
         self.failed = why
         self.table.remote_ended(why)
 
     # -- the game ----------------------------------------------------------------------------------------------
-    def _on_message(self, name: str, message: dict[str, Any]) -> bool:
-        both: dict[str, Callable[[dict[str, Any]], bool]] = {
-            "beat": self._on_beat, "gone": self._on_gone, "cursor": self._on_cursor, "reveal": self._on_reveal,
+    def _on_message(self, name: str, message: JsonObject) -> bool:
+        both: dict[str, Callable[[JsonObject], bool]] = {
+            "beat": _route(Beat.from_dict, self._on_beat), "gone": self._on_gone,
+            "cursor": _route(Cursor.from_dict, self._on_cursor), "reveal": _route(Reveal.from_dict, self._on_reveal),
             "got": self._on_got, "abandon": self._on_abandon}
         own = self._host_handlers() if self.role == "host" else self._guest_handlers()
         handler = both.get(name) or own.get(name)
         if handler is None:
             self._garbage(f"no such message: {name[:20]}")
             return False
-        return handler(message)
+        try:
+            return handler(message)
+        except Malformed as exc:  # the partner's key sealed it, but it is not what its name says
+            self._garbage(f"a {name} that is not one: {exc}")
+            return False
 
-    def _on_beat(self, message: dict[str, Any]) -> bool:
-        nonce, echo = message.get("nonce"), message.get("echo")
-        if isinstance(nonce, str) and len(nonce) <= 32:
-            self._partner_nonce = nonce
+    def _on_beat(self, message: Beat) -> bool:
+        if message.nonce is not None:
+            self._partner_nonce = message.nonce
         now = self.now()
         was = self.partner_online
-        if isinstance(echo, str) and any(echo == n and now - at < PRESENCE for n, at in self._nonces):
+        echo = message.echo
+        if echo is not None and any(echo == n and now - at < PRESENCE for n, at in self._nonces):
             self._partner_at = now
             self.partner_seen = True
             if not was:  # the partner is back: what it may have missed goes again (retained copies may be gone)
@@ -602,34 +541,27 @@ class RemoteLink:
         nonce = secrets.token_hex(6)
         self._nonces = [(n, at) for n, at in self._nonces if now - at < PRESENCE][-8:] + [(nonce, now)]
         self._beat_at = now
-        self._publish("beat", {"nonce": nonce, "echo": self._partner_nonce}, qos=0)
+        self._publish(Beat.NAME, Beat(nonce, self._partner_nonce).to_dict(), qos=0)
 
-    def _on_gone(self, _message: dict[str, Any]) -> bool:
+    def _on_gone(self, _message: JsonObject) -> bool:
         was = self.partner_online
         self._partner_at = float("-inf")
         self.partner_cursor = None
         return was
 
-    def _on_cursor(self, message: dict[str, Any]) -> bool:
-        card = _int(message.get("card"), 0, _LAST_CARD)
-        if card is None:
-            return False
-        self.partner_cursor = card
+    def _on_cursor(self, message: Cursor) -> bool:
+        self.partner_cursor = message.card
         return True
 
-    def _on_reveal(self, message: dict[str, Any]) -> bool:
-        side = message.get("side")
-        if not (isinstance(side, str) and len(side) == DUET_BOARD.cards and set(side) <= set("GNX")):
-            self._garbage("not a side of a key")
-            return False
-        self.partner_side = side
+    def _on_reveal(self, message: Reveal) -> bool:
+        self.partner_side = message.side
         taken = self._take_reveal()
         if taken:
             self._publish("got", {})
             self._finished()
         return taken
 
-    def _on_got(self, _message: dict[str, Any]) -> bool:
+    def _on_got(self, _message: JsonObject) -> bool:
         if self.table.remote_over() is None:
             return False
         self.delivered = True
@@ -642,7 +574,7 @@ class RemoteLink:
         if self.delivered and self.partner_side is not None:
             self.table.remote_keep(None)  # both boxes have the whole card: the session is of no more use
 
-    def _on_abandon(self, _message: dict[str, Any]) -> bool:
+    def _on_abandon(self, _message: JsonObject) -> bool:
         self._clear("abandon", self.partner_role)
         for name in ("reveal", "snapshot", "setup"):
             self._clear(name)
@@ -657,32 +589,34 @@ class RemoteLink:
         self._publish("abandon", {}, retain=True, wait=1.0)
 
     # -- the host ----------------------------------------------------------------------------------------------
-    def _host_handlers(self) -> dict[str, Callable[[dict[str, Any]], bool]]:
-        return {"hello": self._host_hello, "facts": self._host_facts, "resolved": self._host_resolved,
-                "propose": self._host_propose}
+    def _host_handlers(self) -> dict[str, Callable[[JsonObject], bool]]:
+        return {Hello.NAME: _route(Hello.from_dict, self._host_hello),
+                Facts.NAME: _route(Facts.from_dict, self._host_facts),
+                Resolved.NAME: _route(Resolved.from_dict, self._host_resolved),
+                Propose.NAME: _route(Propose.from_dict, self._host_propose)}
 
     def publish_setup(self) -> None:
         if self.setup_message is not None:
-            self._publish("setup", self.setup_message, retain=True)
+            self._publish(Setup.NAME, self.setup_message.to_dict(), retain=True)
 
     def publish_snapshot(self) -> None:
         if self.table.remote_version() is not None:
             actions = self.table.remote_actions()
             facts = [self.table.remote_facts(v) for v in range(len(actions))]
-            self._publish("snapshot", {"actions": actions, "facts": facts}, retain=True)
+            self._publish(Snapshot.NAME, Snapshot(tuple(actions), tuple(facts)).to_dict(), retain=True)
 
     def publish_reveal(self) -> None:
         """Once the game is over: this box's side, so both boxes show (and keep) the whole card."""
         side = self.table.remote_over()
         if side is not None and not self.delivered:
-            self._publish("reveal", {"side": side}, retain=True)
+            self._publish(Reveal.NAME, Reveal(side).to_dict(), retain=True)
 
     def _take_reveal(self) -> bool:
         return self.partner_side is not None and self.table.remote_reveal(self.partner_side)
 
-    def committed(self, version: int, action: dict[str, Any]) -> None:
+    def committed(self, version: int, action: JsonObject) -> None:
         """The host committed a move (its own or the guest's): tell the guest."""
-        self._publish("move", dict(self.table.remote_facts(version), v=version, a=action))
+        self._publish(Move.NAME, Move(version, action, self.table.remote_facts(version)).to_dict())
         self.publish_snapshot()
         self._after_commit()
 
@@ -703,77 +637,69 @@ class RemoteLink:
         if self.resolving is not None:
             self._sent_at = self.now()
             version, card = self.resolving
-            self._publish("resolve", {"v": version, "card": card})
+            self._publish(Resolve.NAME, Resolve(version, card).to_dict())
 
-    def _host_hello(self, message: dict[str, Any]) -> bool:
-        public = message.get("pub")
-        if not isinstance(public, str) or len(public) != 64:
-            return False
-        dealt = self.table.remote_hello(public)
+    def _host_hello(self, message: Hello) -> bool:
+        dealt = self.table.remote_hello(message.pub)
         if dealt is not None:
             self.setup_message = dealt
-        if self.setup_message is not None and self.setup_message.get("to") == public:
+        if self.setup_message is not None and self.setup_message.to == message.pub:
             self.publish_setup()
             self.publish_snapshot()
         return True
 
-    def _host_facts(self, message: dict[str, Any]) -> bool:
-        version, left = _int(message.get("v"), 0, 10_000), _int(message.get("left"), 0, DUET_BOARD.cards)
-        if version is None or left is None:
-            return False
+    def _host_facts(self, message: Facts) -> bool:
         if self.setup_message is not None:  # the guest has its side: nothing to send it again
             self.setup_message = None
-            self._clear("setup")
-        self.table.remote_learn(version, left=left)
+            self._clear(Setup.NAME)
+        self.table.remote_learn(message.v, left=message.left)
         return True
 
-    def _host_resolved(self, message: dict[str, Any]) -> bool:
-        version, card, colour = message.get("v"), message.get("card"), message.get("id")
-        if self.resolving is None or (version, card) != self.resolving or colour not in ("G", "N", "X"):
+    def _host_resolved(self, message: Resolved) -> bool:
+        if self.resolving is None or (message.v, message.card) != self.resolving:
             return False
-        assert isinstance(version, int) and isinstance(card, int) and isinstance(colour, str)
         self.resolving = None
         try:
-            self.table.remote_learn(version, colour=colour)
-            self.table.remote_resolved(version, card)
+            self.table.remote_learn(message.v, colour=message.id)
+            self.table.remote_resolved(message.v, message.card)
         except (IllegalAction, ValueError) as exc:
             log.error("seat A's guess could not be played (%s)", exc)
             self._refuse(type(exc).__name__)
         return True
 
-    def _host_propose(self, message: dict[str, Any]) -> bool:
-        version, action, left = _int(message.get("v"), 0, 10_000), message.get("a"), message.get("left")
-        if version is None or not isinstance(action, dict):
-            self._garbage("not a proposal")
-            return False
+    def _host_propose(self, message: Propose) -> bool:
+        version = message.v
         current = self.table.remote_version()
         if current is None:
             return False
         if version != current:  # out of step: the guest catches up from the snapshot, and is told
             self.publish_snapshot()
             if version > current:
-                self._publish("refuse", {"v": version, "why": "OutOfStep"})
+                self._publish(Refuse.NAME, Refuse(version, "OutOfStep").to_dict())
             return False
         try:
-            if _int(left, 0, DUET_BOARD.cards) is not None:
-                self.table.remote_learn(version, left=left)
-            self.table.remote_commit(version, action, seat=self.remote_seat)
+            if message.left is not None:
+                self.table.remote_learn(version, left=message.left)
+            self.table.remote_commit(version, message.a, seat=self.remote_seat)
         except (IllegalAction, ValueError, KeyError, TypeError) as exc:
-            self._publish("refuse", {"v": version, "why": type(exc).__name__})
+            self._publish(Refuse.NAME, Refuse(version, type(exc).__name__).to_dict())
             return False
         if self.resolving is not None and self.resolving[0] == version:  # the guest's move came first
             self.resolving = None
             self._refuse("StaleAction")
         self.last_remote_commit = (version, self.now())
-        self.committed(version, action)
+        self.committed(version, message.a)
         return True
 
     # -- the guest ---------------------------------------------------------------------------------------------
-    def _guest_handlers(self) -> dict[str, Callable[[dict[str, Any]], bool]]:
-        return {"setup": self._open_setup, "move": self._guest_move, "resolve": self._guest_resolve,
-                "snapshot": self._guest_snapshot, "refuse": self._guest_refuse}
+    def _guest_handlers(self) -> dict[str, Callable[[JsonObject], bool]]:
+        return {Setup.NAME: _route(Setup.from_dict, self._open_setup),
+                Move.NAME: _route(Move.from_dict, self._guest_move),
+                Resolve.NAME: _route(Resolve.from_dict, self._guest_resolve),
+                Snapshot.NAME: _route(Snapshot.from_dict, self._guest_snapshot),
+                Refuse.NAME: _route(Refuse.from_dict, self._guest_refuse)}
 
-    def propose(self, version: int, action: dict[str, Any]) -> None:
+    def propose(self, version: int, action: JsonObject) -> None:
         """A move of the guest's seat: it shows when the host's move comes back (committed on both boxes)."""
         self.pending = (version, action)
         self.refusal = None
@@ -784,76 +710,63 @@ class RemoteLink:
             return
         version, action = self.pending
         self._sent_at = self.now()
-        self._publish("propose", {"v": version, "a": action, "left": self.table.remote_own_left()})
+        self._publish(Propose.NAME, Propose(version, action, self.table.remote_own_left()).to_dict())
 
     def _send_hello(self) -> None:
-        self._hello_at = self.now()
-        self._publish("hello", {"pub": public_hex(self.private)})
+        if self.private is not None:
+            self._hello_at = self.now()
+            self._publish(Hello.NAME, Hello(public_hex(self.private)).to_dict())
 
     def send_facts(self) -> None:
         """The guest: B's greens left at its current move (the host needs it after a find on A's side)."""
         version, left = self.table.remote_version(), self.table.remote_own_left()
         if version is not None and left is not None:
-            self._publish("facts", {"v": version, "left": left})
+            self._publish(Facts.NAME, Facts(version, left).to_dict())
 
-    def _open_setup(self, message: dict[str, Any]) -> bool:
-        setup, sealed = message.get("setup"), message.get("side")
-        if not isinstance(setup, dict) or not isinstance(sealed, str):
-            return False
-        if self.private is None or message.get("to") != public_hex(self.private):
+    def _open_setup(self, message: Setup) -> bool:
+        if self.private is None or message.to != public_hex(self.private):
             return False  # dealt for another key (or this box has its game already)
         try:
-            side = open_side(self.private, sealed).get("B")
+            side = open_side(self.private, message.side).get("B")
         except ValueError as exc:
             log.warning("dropped a set-up: %s", exc)
             return False
         if not isinstance(side, str):
             return False
         assert self.game is not None
-        self.table.remote_setup(self.game, dict(setup, key={"B": side}))
+        self.table.remote_setup(self.game, dict(message.setup, key={"B": side}))
         self.private = None  # one game, one key: forgotten
         self.send_facts()
         return True
 
-    def _guest_move(self, message: dict[str, Any]) -> bool:
-        version, action = _int(message.get("v"), 0, 10_000), message.get("a")
+    def _guest_move(self, message: Move) -> bool:
         current = self.table.remote_version()
-        if version is None or not isinstance(action, dict) or current is None:
+        if current is None:
             return False
-        if current <= version < current + AHEAD_LIMIT:
-            self.ahead[version] = dict(message)
+        if current <= message.v < current + AHEAD_LIMIT:
+            self.ahead[message.v] = message
         return self._catch_up()
 
-    def _guest_resolve(self, message: dict[str, Any]) -> bool:
-        version, card = _int(message.get("v"), 0, 10_000), _int(message.get("card"), 0, _LAST_CARD)
-        if version is None or card is None:
-            self._garbage("not a guess to resolve")
-            return False
-        self.to_resolve = (version, card)
+    def _guest_resolve(self, message: Resolve) -> bool:
+        self.to_resolve = (message.v, message.card)
         return self._answer()
 
-    def _guest_snapshot(self, message: dict[str, Any]) -> bool:
-        actions, facts = message.get("actions"), message.get("facts")
-        if not isinstance(actions, list) or not isinstance(facts, list) or len(facts) != len(actions):
-            return False
+    def _guest_snapshot(self, message: Snapshot) -> bool:
         current = self.table.remote_version()
         if current is None:
             return False
         mine = self.table.remote_actions()
-        if actions[:len(mine)] != mine[:len(actions)]:
+        if list(message.actions[:len(mine)]) != mine[:len(message.actions)]:
             log.error("the host's snapshot differs from the moves committed here: ignored")
             return False
-        for version in range(current, min(len(actions), current + AHEAD_LIMIT)):
-            if isinstance(actions[version], dict) and isinstance(facts[version], dict):
-                self.ahead.setdefault(version, dict(facts[version], a=actions[version]))
+        for version in range(current, min(len(message.actions), current + AHEAD_LIMIT)):
+            self.ahead.setdefault(version, message.move(version))
         return self._catch_up()
 
-    def _guest_refuse(self, message: dict[str, Any]) -> bool:
-        version = message.get("v")
-        if self.pending is not None and version == self.pending[0]:
+    def _guest_refuse(self, message: Refuse) -> bool:
+        if self.pending is not None and message.v == self.pending[0]:
             self.pending = None
-            why = message.get("why")
-            self._refuse(why if isinstance(why, str) and len(why) <= 40 else "IllegalAction")
+            self._refuse(message.why)
             return True
         return False
 
@@ -869,15 +782,11 @@ class RemoteLink:
             move = self.ahead.pop(current, None)
             if move is None:
                 break
-            action = move.get("a")
             try:
-                colour, left = move.get("id"), move.get("left")
-                if not isinstance(action, dict):
-                    raise ValueError("a move without its action")
-                self.table.remote_learn(current, colour=colour if isinstance(colour, str) else None)
-                if _int(left, 0, DUET_BOARD.cards) is not None:
-                    self.table.remote_learn(current + 1, left=left)
-                self.table.remote_commit(current, action)
+                self.table.remote_learn(current, colour=move.facts.id)
+                if move.facts.left is not None:
+                    self.table.remote_learn(current + 1, left=move.facts.left)
+                self.table.remote_commit(current, move.a)
             except (IllegalAction, ValueError, KeyError, TypeError) as exc:
                 log.error("the host's move %d cannot be played here (%s): waiting for its snapshot", current, exc)
                 break
@@ -885,6 +794,12 @@ class RemoteLink:
             changed = True
             self.send_facts()
             self._after_commit()
+        self._settle_pending()
+        return self._answer() or changed
+
+    def _settle_pending(self) -> None:
+        """The guest's proposal waiting when the host's moves have gone past it: the host's own move came first
+        when the move committed at its version is not it."""
         if self.pending is not None:
             current = self.table.remote_version()
             if current is not None and current > self.pending[0]:
@@ -892,7 +807,6 @@ class RemoteLink:
                 self.pending = None
                 if self.table.remote_actions()[version] != action:  # the host's own move came first
                     self._refuse("StaleAction")
-        return self._answer() or changed
 
     def _answer(self) -> bool:
         """The guest: answer seat A's guess when this box is at its move (it may still be catching up), only a
@@ -918,7 +832,7 @@ class RemoteLink:
             self.keys.answered = {v: c for v, c in self.keys.answered.items() if v >= version - 4}
             self.keys.answered[version] = card
             self.table.remote_keep(self.keys)  # kept before the answer leaves: a restart asks no second card
-        self._publish("resolved", {"v": version, "card": card, "id": colour})
+        self._publish(Resolved.NAME, Resolved(version, card, colour).to_dict())
         return True
 
     def _refuse(self, why: str) -> None:
@@ -928,19 +842,25 @@ class RemoteLink:
     # -- both --------------------------------------------------------------------------------------------------
     def cursor(self, card: int) -> None:
         if self.transport.connected:
-            self._publish("cursor", {"card": card}, qos=0)
+            self._publish(Cursor.NAME, Cursor(card).to_dict(), qos=0)
 
     def close(self, *, clean: bool = True) -> None:
         """Leave: a clean close says so first; ``clean=False`` dies like a killed box (the will speaks)."""
         if clean and self.transport.connected:
             if self.paired:
                 self._publish("gone", {}, wait=0.5)
-            elif self.role == "host":
-                self.transport.publish(f"{self.rendezvous}/host", b"", retain=True, wait=0.5)
+            elif self._pairing is not None:
+                self._pairing.close()
         self.transport.close(clean=clean)
 
 
-def _json(body: dict[str, Any]) -> bytes:
+def _route(parse: Callable[[JsonObject], M], handle: Callable[[M], bool]) -> Callable[[JsonObject], bool]:
+    """A handler of raw messages: ``parse`` (``Malformed`` for one that is not what its name says), then
+    ``handle`` the typed message."""
+    return lambda body: handle(parse(body))
+
+
+def _json(body: JsonObject) -> bytes:
     import json
 
     return json.dumps(body, separators=(",", ":")).encode("utf-8")

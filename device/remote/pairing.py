@@ -22,7 +22,9 @@ import json
 import os
 import secrets
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, Protocol
+
+from common.jsonvalue import Json, JsonMap, JsonObject
 
 #: 22 letters: A-Z without I, L (like 1), O, Q (like 0).
 ALPHABET = "ABCDEFGHJKMNPRSTUVWXYZ"
@@ -98,6 +100,13 @@ class Session:
         return hmac.new(self.confirm_key, role.encode() + transcript, hashlib.sha256).hexdigest()
 
 
+class _Spake2(Protocol):
+    """What is used of a ``spake2`` side (the package has no type hints)."""
+
+    def start(self) -> bytes: ...
+    def finish(self, inbound_message: bytes) -> bytes: ...
+
+
 class Pake:
     """One SPAKE2 exchange of one box: ``message`` to send, ``finish`` with the other box's (once)."""
 
@@ -106,7 +115,7 @@ class Pake:
 
         password = normalise(code).encode("ascii")
         side = SPAKE2_A if role == "host" else SPAKE2_B
-        self._spake = side(password, idA=_HOST_ID, idB=_GUEST_ID)
+        self._spake: _Spake2 = side(password, idA=_HOST_ID, idB=_GUEST_ID)
         self.message: bytes = self._spake.start()
 
     def finish(self, theirs: bytes) -> bytes:
@@ -118,12 +127,12 @@ class Pake:
             raise Rejected(f"not a SPAKE2 message of the other side ({type(exc).__name__})") from None
 
 
-def plain(payload: bytes, limit: int = MAX_RENDEZVOUS) -> dict[str, Any]:
+def plain(payload: bytes, limit: int = MAX_RENDEZVOUS) -> JsonObject:
     """A rendezvous message (plain JSON object); Rejected when it is not one."""
     if len(payload) > limit:
         raise Rejected(f"{len(payload)} bytes: too big for a rendezvous message")
     try:
-        message = json.loads(payload.decode("utf-8"))
+        message: Json = json.loads(payload.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise Rejected("not JSON") from None
     if not isinstance(message, dict):
@@ -131,7 +140,7 @@ def plain(payload: bytes, limit: int = MAX_RENDEZVOUS) -> dict[str, Any]:
     return message
 
 
-def seal(key: bytes, topic: str, body: dict[str, Any]) -> bytes:
+def seal(key: bytes, topic: str, body: JsonMap) -> bytes:
     """``body`` sealed with ``key`` for ``topic``, padded to the next of SIZES (ValueError when too big)."""
     from cryptography.hazmat.primitives.ciphers.aead import AESGCM  # only a remote game pays its import
 
@@ -144,7 +153,7 @@ def seal(key: bytes, topic: str, body: dict[str, Any]) -> bytes:
     return nonce + AESGCM(key).encrypt(nonce, padded, topic.encode("ascii"))
 
 
-def open_sealed(key: bytes, topic: str, payload: bytes) -> dict[str, Any]:
+def open_sealed(key: bytes, topic: str, payload: bytes) -> JsonObject:
     """The message sealed in ``payload`` for ``topic`` with ``key``; Rejected when it is not one (its size is
     checked before any decryption; any parse error, nesting too deep included, is a refusal)."""
     from cryptography.exceptions import InvalidTag
@@ -160,7 +169,7 @@ def open_sealed(key: bytes, topic: str, payload: bytes) -> dict[str, Any]:
     if length > len(padded) - 4:
         raise Rejected("sealed but its length is wrong")
     try:
-        message = json.loads(padded[4:4 + length].decode("utf-8"))
+        message: Json = json.loads(padded[4:4 + length].decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise Rejected("sealed but not JSON") from None
     if not isinstance(message, dict):

@@ -24,14 +24,17 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Protocol, TypedDict
 
+from common.jsonvalue import JsonObject
 from device.inputs import InputInterpreter, LoopHost
 from device.modes import REMOTE, GameOptions, RemoteOptions
 from device.navigation import Navigator
 from device.outputs import Outputs
-from device.remote.link import SEAT_OF, Ended, Keys, RemoteLink
+from device.remote.link import SEAT_OF, Keys, RemoteLink
+from device.remote.messages import Colour, MoveFacts, Setup, as_colour
 from device.remote.pairing import Role, new_code
+from device.remote.rendezvous import Ended
 from device.remote.screens import EndedScreen, HostWaitingScreen, WaitingScreen, menu_items
 from device.remote.secret import RemoteSession, Unresolved, one_side, seal_to
 from device.remote.transport import BrokerConfig
@@ -39,13 +42,16 @@ from device.render import models as m
 from device.screens.base import Frame
 from device.screens.flows import deal_words
 from device.screens.parts import Cursors
+from device.screens.play import DuetPlayScreen, GameOverScreen
+from device.seams import Move
 from device.storage import GameRow
 from engine import duet
-from engine.actions import Clue, Guess
+from engine.actions import Clue, DuetAction, Guess, Penalty, Stop, action_from_dict
 from engine.duet import apply as duet_apply
 from engine.duet import greens_left
 from engine.errors import IllegalAction, NotYourTurn
 from engine.events import Event
+from engine.seats import Seat
 from engine.session import DuetSession, SetupError
 from engine.views import SeatView
 from hardware.base import InputEvent
@@ -76,15 +82,38 @@ class PartnerAway(IllegalAction):
     """A move made while the other box is away: refused (nothing is stored), the screen says the game is paused."""
 
 
+class Offer(TypedDict):
+    """The game the host offers, dealt when the guest's box is there."""
+
+    pack: str
+    tokens: int
+    mission: str | None
+    sheet: int | None
+
+
+def _duet(action: Move) -> DuetAction:
+    """A move of a remote game (a Duet); IllegalAction for any other game's."""
+    if not isinstance(action, (Clue, Guess, Stop, Penalty)):
+        raise IllegalAction("a remote game is a Duet")
+    return action
+
+
+def _seat_of(action: DuetAction) -> Seat | None:
+    return None if isinstance(action, Penalty) else action.seat
+
+
 class RemotePlay:
-    """The remote play of one box app (see the module). ``link`` is the open link (None without one)."""
+    """The remote play of one box app (see the module). ``link`` is the open link (None without one);
+    ``session`` the remote session of its game (None before its game begins): it is made for the link's seat and
+    forgotten with the link; the controller plays its engine session (``session.duet``)."""
 
     def __init__(self, app: BoxApp, broker: BrokerConfig) -> None:
         self.app = app
         self.broker = broker
         self.link: RemoteLink | None = None
+        self.session: RemoteSession | None = None
         #: the host: the game it offers, dealt when the guest's box is there (pack, tokens, mission, sheet)
-        self.offer: dict[str, Any] | None = None
+        self.offer: Offer | None = None
         self.local_guess: tuple[int, Guess] | None = None  # the host: seat A's guess, its colour on the way
         self.ended: str | None = None  # why the last remote game ended on the partner's word (shown once)
         self._sent_cursor: int | None = None
@@ -103,7 +132,7 @@ class RemotePlay:
         if self.link is not None:
             self.link.close(clean=clean)
             self.link = None
-        self.offer, self.local_guess = None, None
+        self.session, self.offer, self.local_guess = None, None, None
 
     def wake_loop(self) -> None:
         """From paho's thread: wake the loop's wait at once (the interpreter only runs its timers for it)."""
@@ -140,8 +169,8 @@ class RemotePlay:
         app = self.app
         code = code or new_code()
         self.open_link("host", code=code)
-        self.offer = {"pack": pack or str(app.settings.get("pack", "fr")), "tokens": tokens, "mission": mission,
-                      "sheet": sheet}
+        self.offer = Offer(pack=pack or str(app.settings.get("pack", "fr")), tokens=tokens, mission=mission,
+                           sheet=sheet)
         app.switch(HostWaitingScreen(app, self))
         return code
 
@@ -162,18 +191,16 @@ class RemotePlay:
         never a local game. A game whose link is lost cannot go on: it is abandoned (the log says so)."""
         app, game = self.app, self.app.game
         remote = row.options.remote
-        saved = app.storage.get_meta(LINK_META)
-        keys = Keys.load(saved) if isinstance(saved, dict) else None
+        keys = Keys.load(app.storage.get_meta(LINK_META))
         if remote is None or keys is None or keys.game != remote.game:
             log.error("the saved remote game %d has lost its link: abandoned", row.id)
             app.storage.abandon_game(row.id)
             return False
         ui = app.storage.load_ui(row.id)
-        memory = (ui or {}).get("remote")
-        facts, left = RemoteSession.remembered(memory if isinstance(memory, dict) else None)
-        try:
-            session = RemoteSession(row.setup, seat=remote.seat, language=row.options.language,
-                                    facts=facts, left=left)
+        facts, left = RemoteSession.remembered((ui or {}).get("remote"))
+        try:  # the session of the pinned link's seat
+            session = RemoteSession(row.setup, seat=SEAT_OF[keys.role], facts=facts, left=left,
+                                    language=row.options.language)
             session.replay(app.storage.actions(row.id))
         except (SetupError, ValueError, IllegalAction, KeyError) as exc:
             log.error("the saved remote game %d cannot be resumed (%s): abandoned", row.id, exc)
@@ -182,11 +209,12 @@ class RemotePlay:
         # the link (re)opened: subscribed afresh, the retained snapshot comes again, the partner sees this box
         # come back and sends what it missed while away from the game
         self.open_link(keys.role, keys=keys)
-        game.adopt(row, session, ui)
+        self.session = session
+        game.adopt(row, session.duet, ui)
         log.info("resumed remote game %d at move %d", row.id, session.version)
         return True
 
-    def memory(self) -> dict[str, Any] | None:
+    def memory(self) -> JsonObject | None:
         session = self._remote_session()
         return session.memory() if session is not None else None
 
@@ -197,13 +225,14 @@ class RemotePlay:
         self.app.storage.set_meta(LINK_META, None)
         self.close_link()
 
-    def act(self, action: Any, version: int, *, quiet: bool = False) -> list[Event]:
+    def act(self, move: Move, version: int, *, quiet: bool = False) -> list[Event]:
         """A move of the local seat in a remote game."""
         link, game, tr = self.link, self.app.game, self.app.tr
-        session = game.session
-        if not self.linked or link is None or not isinstance(session, RemoteSession):
+        session = self._remote_session()
+        if link is None or session is None:
             raise PartnerAway(tr("remote.offline"))
-        seat = getattr(action, "seat", None)
+        action = _duet(move)
+        seat = _seat_of(action)
         if seat is not None and seat != link.seat:
             raise NotYourTurn(tr("remote.not_yours"))
         if not link.ready:
@@ -211,7 +240,7 @@ class RemotePlay:
         if link.pending is not None or link.resolving is not None:
             raise PartnerAway(tr("remote.sending"))
         if link.role == "host":
-            if session.needs(action, version) == "colour":  # seat A's guess is read on B's side, on the other box
+            if isinstance(action, Guess) and session.needs(action, version) == "colour":  # read on B's side
                 duet_apply(session.state, action, version=version)  # refuse here what the rules refuse
                 self.local_guess = (version, action)
                 link.resolve(version, action.card)
@@ -234,27 +263,30 @@ class RemotePlay:
         session = self._remote_session()
         return int(session.version) if session is not None else None
 
-    def remote_actions(self) -> list[dict[str, Any]]:
+    def remote_actions(self) -> list[JsonObject]:
         session = self._remote_session()
         return [] if session is None else [a.to_dict() for a in session.state.history]
 
-    def remote_commit(self, version: int, action: dict[str, Any], *, seat: str | None = None) -> None:
+    def remote_commit(self, version: int, action: JsonObject, *, seat: Seat | None = None) -> None:
         session = self._remote_session()
         if session is None:
             raise IllegalAction("no remote game in play")
-        parsed = session.action_from_dict(action)
-        if seat is not None and getattr(parsed, "seat", seat) != seat:  # the guest proposes seat B's moves only
-            raise NotYourTurn(f"a move of seat {getattr(parsed, 'seat', '?')} from seat {seat}'s box")
+        parsed = action_from_dict(action)
+        played_by = _seat_of(parsed)
+        if seat is not None and played_by not in (None, seat):  # the guest proposes seat B's moves only
+            raise NotYourTurn(f"a move of seat {played_by} from seat {seat}'s box")
         self.app.game.commit(parsed, version)  # engine, then the commit, then the outputs
         self._after_partner_move(parsed)
 
-    def remote_setup(self, game_id: str, setup: dict[str, Any]) -> None:
-        if self.linked:
+    def remote_setup(self, game_id: str, setup: JsonObject) -> None:
+        link = self.link
+        if self.linked or link is None:
             return
-        session = RemoteSession(setup, seat="B", language=str(setup.get("language", "fr")))
-        self.app.game.begin(session, kind=KIND, options=self.remote_options("guest", game_id))
+        session = RemoteSession(setup, seat=link.seat, language=str(setup.get("language", "fr")))
+        self.session = session
+        self.app.game.begin(session.duet, kind=KIND, options=self.remote_options("guest", game_id))
 
-    def remote_hello(self, public: str) -> dict[str, Any] | None:
+    def remote_hello(self, public: str) -> Setup | None:
         """The host deals now: both sides are drawn together (the template couples them); seat A's is kept,
         seat B's is sealed to the guest's one-time key and the whole card dropped."""
         offer, link, app = self.offer, self.link, self.app
@@ -262,43 +294,44 @@ class RemotePlay:
             return None
         words, language = deal_words(app, str(offer["pack"]))
         # the key from the system's generator: no generator state is left behind that could replay B's side
-        card = DuetSession.create(words, random.SystemRandom(), tokens=int(offer["tokens"]), mission=offer["mission"],
+        card = DuetSession.create(words, random.SystemRandom(), tokens=offer["tokens"], mission=offer["mission"],
                                   language=language, clues=str(app.settings.get("clues", "strict")))
-        dealt = {"setup": {k: v for k, v in card.setup.items() if k != "key"}, "to": public,
-                 "side": seal_to(public, {"B": card.setup["key"]["B"]})}
-        session = RemoteSession(one_side(card.setup, "A"), seat="A", language=language)
+        dealt = Setup({k: v for k, v in card.setup.items() if k != "key"}, public,
+                      seal_to(public, {link.remote_seat: card.setup["key"][link.remote_seat]}))
+        session = RemoteSession(one_side(card.setup, link.seat), seat=link.seat, language=language)
         del card
         sheet = offer["sheet"]
         options = replace(self.remote_options("host", link.game), sheet=sheet)
         self.offer = None
-        app.game.begin(session, kind=KIND, options=options, sheet=sheet)
+        self.session = session
+        app.game.begin(session.duet, kind=KIND, options=options, sheet=sheet)
         return dealt
 
     def _remote_session(self) -> RemoteSession | None:
-        session = self.app.game.session
-        return session if self.linked and isinstance(session, RemoteSession) else None
+        """The remote session of the link, when its game is the one in play."""
+        session = self.session
+        return session if session is not None and self.linked and self.app.game.session is session.duet else None
 
-    def remote_facts(self, version: int) -> dict[str, Any]:
+    def remote_facts(self, version: int) -> MoveFacts:
         session = self._remote_session()
         if session is None or version >= len(session.state.history):
-            return {}
+            return MoveFacts()
         history = session.state.history
-        out: dict[str, Any] = {}
         action = history[version]
-        if isinstance(action, Guess) and action.seat != session.seat:  # read on this side
-            out["id"] = session.own_side[action.card]
+        own = session.own_side
+        # the colour of the partner's guess there, read on this side
+        colour = as_colour(own[action.card]) if isinstance(action, Guess) and action.seat != session.seat else None
         # this side's greens left after that move: the greens found by then
         last = {a.card: i for i, a in enumerate(history) if isinstance(a, Guess)}  # a find is a card's last guess
         found = {c for c, i in last.items() if i <= version and c in session.state.found}
-        out["left"] = sum(1 for c in range(len(session.own_side)) if session.own_side[c] == "G" and c not in found)
-        return out
+        return MoveFacts(colour, sum(1 for c in range(len(own)) if own[c] == "G" and c not in found))
 
     def remote_learn(self, version: int, *, colour: str | None = None, left: int | None = None) -> None:
         session = self._remote_session()
         if session is not None:
             session.learn(version=version, colour=colour, left=left)
 
-    def remote_resolve(self, version: int, card: int) -> str | None:
+    def remote_resolve(self, version: int, card: int) -> Colour | None:
         """The guest: the colour of ``card`` on this box's side, only when seat A may guess that hidden card at
         this very move (a legal guess of seat A now); anything else gets no answer."""
         session = self._remote_session()
@@ -306,7 +339,7 @@ class RemotePlay:
             return None
         if Guess("A", card) not in duet.legal_actions(session.state):
             return None
-        return session.own_side[card]
+        return as_colour(session.own_side[card])
 
     def remote_resolved(self, version: int, card: int) -> None:
         pending, self.local_guess = self.local_guess, None
@@ -352,7 +385,7 @@ class RemotePlay:
         self.close_link()
         app.switch(EndedScreen(app, why))
 
-    def _after_partner_move(self, action: Any) -> None:
+    def _after_partner_move(self, action: DuetAction) -> None:
         """A move made on the other box (or confirmed or resolved by it): the same screen changes as a local
         one."""
         app, screen = self.app, self.app.screen
@@ -366,8 +399,8 @@ class RemotePlay:
 
     # -- the input filter (device.inputs.InputFilter) ----------------------------------------------------------
     def _cursors(self) -> Cursors | None:
-        cursors = getattr(self.app.screen, "cursors", None)
-        return cursors if isinstance(cursors, Cursors) else None
+        screen = self.app.screen
+        return screen.cursors if isinstance(screen, DuetPlayScreen) else None
 
     def _in_game(self) -> bool:
         screen = self.app.screen
@@ -402,9 +435,8 @@ class RemotePlay:
         link, screen = self.link, self.app.screen
         if link is None or not self.linked or screen is None:
             return
-        confirmed = getattr(screen, "confirmed", None)
-        if screen.name == "gameover" and isinstance(confirmed, list) and link.remote_seat not in confirmed:
-            confirmed.append(link.remote_seat)  # the partner confirms on its own box: here only our OK counts
+        if isinstance(screen, GameOverScreen) and link.remote_seat not in screen.confirmed:
+            screen.confirmed.append(link.remote_seat)  # the partner confirms on its own box: only our OK counts
         cursors = self._cursors()
         if cursors is not None and link.ready:
             card = cursors.get(link.seat)
@@ -475,7 +507,7 @@ class RemotePlay:
 _REFUSALS = {"OutOfStep": "remote.out_of_step"}
 
 
-def unturned_map(view: m.OledView, ui: Any) -> tuple[SeatView, Any]:
+def unturned_map(view: m.OledView, ui: m.OledUi | None) -> tuple[SeatView, m.OledUi | None]:
     """Seat B's key map as seat A's is drawn (card 0 at its top-left): on a turned display B sees the grid as A
     does. The OLED renderer turns B's map, so the cards are handed to it in reverse order (card i as 24 - i)."""
     assert isinstance(view, SeatView), "remote play is Duet: a seat sees its Duet seat view"

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from device.remote.link import Ended, RemoteLink
+from device.remote.link import RemoteLink
 from device.remote.pairing import ALPHABET, CODE_LENGTH
+from device.remote.rendezvous import Ended
 from device.render import models as m
 from device.screens import flows
 from device.screens.base import Frame, Host, Screen

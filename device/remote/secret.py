@@ -8,8 +8,9 @@ not in memory. What it knows of the partner's side is what the table shows anywa
 - ``left``: how many greens the partner's side still has, after each move (who may give a clue and who guesses
   in sudden death depend on it; the partner's box says it, or it follows from the facts).
 
-The engine (``engine.duet``) is pure and wants both sides, so ``RemoteSession`` hands it a *stand-in* for the
-partner's side before each move: a side that follows the key-card template with the local side and agrees with
+The engine (``engine.duet``) is pure and wants both sides, so ``RemoteSession``, the key holder
+(``engine.session.KeyHolder``) of the plain ``DuetSession`` it holds, hands it a *stand-in* for the partner's side
+before each move: a side that follows the key-card template with the local side and agrees with
 every fact and every count known here. Whatever the engine reads of it during that move is then what the real
 side would have given, so both boxes reach the same state. The stand-in is not the partner's side (it is made
 from public facts; its unknown cards are placed in a fixed order) and is replaced by the real side only when the
@@ -27,8 +28,9 @@ import os
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
+from common.jsonvalue import Json, JsonMap, JsonObject
 from engine import duet
 from engine.actions import Clue, DuetAction, Guess
 from engine.errors import IllegalAction
@@ -36,6 +38,10 @@ from engine.events import Event
 from engine.keycard import CARDS, GREENS_PER_SIDE, TEMPLATE, DuetKey, template_problem
 from engine.seats import Seat, other
 from engine.session import DuetSession, SetupError
+
+if TYPE_CHECKING:  # the crypto library is imported where used: only a remote game pays its import
+    from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 #: The HKDF label of the guest's side sealed to its one-time key.
 _INFO = b"duetbox-remote/1 guest side"
@@ -82,48 +88,96 @@ def stand_in(own_seat: Seat, own: str, found: frozenset[int], known: Mapping[int
     return "".join(out)
 
 
-class RemoteSession(DuetSession):
-    """A Duet session that holds one side (``seat``'s) and the facts learnt of the other (see the module)."""
+class RemoteSession:
+    """One box's Duet in a remote game: ``duet``, the engine's session that the controller and the screens play
+    (a plain ``DuetSession``), holds ``seat``'s side only; this object is its key holder (``engine.session.
+    KeyHolder``): it keeps the facts learnt of the partner's side and hands the engine the stand-in (see the
+    module). A remote session is made for the seat of its link (``device.remote.play``)."""
 
-    def __init__(self, setup: dict[str, Any], *, seat: Seat, language: str = "fr",
+    def __init__(self, setup: JsonMap, *, seat: Seat, language: str = "fr",
                  facts: Mapping[int, str] | None = None, left: Mapping[int, int] | None = None) -> None:
         self.seat: Seat = seat
         self.partner: Seat = other(seat)
         self.facts: dict[int, str] = dict(facts or {})  # version -> the partner's side's colour of our guess
         self.left: dict[int, int] = {0: GREENS_PER_SIDE, **(left or {})}  # version -> partner's greens left
         key = setup.get("key")
-        if not isinstance(key, dict) or not isinstance(key.get(seat), str):
+        own = key.get(seat) if isinstance(key, Mapping) else None
+        if not isinstance(key, Mapping) or not isinstance(own, str):
             raise SetupError(f"a remote game's set-up holds seat {seat}'s side of the key")
-        super().__init__(setup, language)
+        self._own = own
+        self._complete = len(key) == 2  # both sides: the game is over and the card has been turned over
+        self.duet = DuetSession(dict(setup), language, holder=self)
 
-    def __post_init__(self) -> None:
-        held = self.setup
-        if len(held["key"]) == 2:  # both sides: the game is over and the card has been turned over
-            super().__post_init__()
-            return
-        own = held["key"][self.seat]
-        self.setup = dict(held, key={self.seat: own, self.partner: stand_in(self.seat, own, frozenset(), {}, 9)})
+    # -- the engine's session ----------------------------------------------------------------------------------
+    @property
+    def setup(self) -> JsonObject:
+        return self.duet.setup
+
+    @property
+    def state(self) -> duet.DuetState:
+        return self.duet.state
+
+    @property
+    def version(self) -> int:
+        return self.duet.version
+
+    @property
+    def over(self) -> bool:
+        return self.duet.over
+
+    def apply(self, action: DuetAction, version: int | None = None) -> tuple[duet.DuetState, list[Event]]:
+        return self.duet.apply(action, version)
+
+    def replay(self, actions: Sequence[JsonMap]) -> None:
+        self.duet.replay(actions)
+
+    def revealed_keys(self) -> dict[str, str] | None:
+        """Both sides on the game-over screen only once the partner's real side is here (never the stand-in)."""
+        return self.duet.revealed_keys()
+
+    # -- the key holder (engine.session.KeyHolder) -------------------------------------------------------------
+    @property
+    def complete(self) -> bool:
+        """Both sides are known (the game is over and the partner's side has come)."""
+        return self._complete
+
+    def first(self, setup: JsonMap) -> JsonMap:
+        if self._complete:
+            return setup
+        return dict(setup, key={self.seat: self._own,
+                                self.partner: stand_in(self.seat, self._own, frozenset(), {}, GREENS_PER_SIDE)})
+
+    def before(self, state: duet.DuetState, action: DuetAction) -> duet.DuetState:
+        at = state.version
+        missing = self._needs(state, action, at)
+        if missing is not None:
+            raise Unresolved(f"move {at} waits for the partner's box ({missing})")
         try:
-            super().__post_init__()
-        finally:
-            self.setup = held
+            return self._rekeyed(state, at, action)
+        except ValueError as exc:
+            raise Unresolved(f"the partner's box said something that cannot be: {exc}") from None
+
+    def after(self, at: int, action: DuetAction, state: duet.DuetState) -> duet.DuetState:
+        self._follow(at, action)
+        try:
+            return self._rekeyed(state, at + 1)
+        except ValueError:  # pragma: no cover - the next move says so
+            return state
 
     # -- what the partner's box told us ----------------------------------------------------------------------
     @property
     def own_side(self) -> str:
-        return str(self.setup["key"][self.seat])
-
-    @property
-    def complete(self) -> bool:
-        """Both sides are known (the game is over and the partner's side has come)."""
-        return len(self.setup["key"]) == 2
+        return self._own
 
     def needs(self, action: DuetAction, version: int) -> str | None:
         """What is missing to play ``action`` at ``version`` here: "colour" (our guess, resolved on the other
         box), "count" (the partner's greens left) or None."""
-        if self.complete:
+        return self._needs(self.duet.state, action, version)
+
+    def _needs(self, state: duet.DuetState, action: DuetAction, version: int) -> str | None:
+        if self._complete:
             return None
-        reads_count = isinstance(action, Clue) or self.state.phase == "sudden_death"  # who may clue, or guess
+        reads_count = isinstance(action, Clue) or state.phase == "sudden_death"  # who may clue, or guess
         if version not in self.left and reads_count:
             return "count"
         if isinstance(action, Guess) and action.seat == self.seat and version not in self.facts:
@@ -136,30 +190,29 @@ class RemoteSession(DuetSession):
 
     def own_left(self) -> int:
         """Greens left on the local side (what the partner's box needs to know of it)."""
-        return duet.greens_left(self.state, self.seat)
-
-    def revealed_keys(self) -> dict[str, str] | None:
-        """Both sides on the game-over screen only once the partner's real side is here (never the stand-in)."""
-        return super().revealed_keys() if self.complete else None
+        return duet.greens_left(self.duet.state, self.seat)
 
     def reveal(self, side: str) -> None:
         """The partner's side, when the game is over: both sides in the set-up and the state (ValueError when it
         does not fit ours)."""
-        key = {self.seat: self.own_side, self.partner: side}
+        key = {self.seat: self._own, self.partner: side}
         problem = template_problem(key["A"], key["B"])
         if problem:
             raise ValueError(problem)
-        self.setup = dict(self.setup, key={"A": key["A"], "B": key["B"]})
-        self.state = replace(self.state, key=DuetKey(key["A"], key["B"]))
+        held = self.duet
+        held.setup = dict(held.setup, key={"A": key["A"], "B": key["B"]})
+        held.restore(replace(held.state, key=DuetKey(key["A"], key["B"])))
+        self._complete = True
 
     # -- the engine with the stand-in ------------------------------------------------------------------------
-    def _rekey(self, version: int, action: DuetAction | None = None) -> None:
-        if self.complete:
-            return
+    def _rekeyed(self, state: duet.DuetState, version: int, action: DuetAction | None = None) -> duet.DuetState:
+        """``state`` with the stand-in for what is known at ``version`` (ValueError: the facts contradict)."""
+        if self._complete:
+            return state
         known: dict[int, str] = {}
         for v, colour in self.facts.items():
-            if v < len(self.state.history):
-                guess = self.state.history[v]
+            if v < len(state.history):
+                guess = state.history[v]
                 if isinstance(guess, Guess):
                     known[guess.card] = colour
         if isinstance(action, Guess) and action.seat == self.seat and version in self.facts:
@@ -167,31 +220,13 @@ class RemoteSession(DuetSession):
         counts = [self.left[version]] if version in self.left else list(range(GREENS_PER_SIDE + 1))
         for count in counts:  # not known yet: nothing reads it before the partner's box says it (``needs``)
             try:
-                side = stand_in(self.seat, self.own_side, self.state.found, known, count)
+                side = stand_in(self.seat, self._own, state.found, known, count)
                 break
             except ValueError:
                 if count == counts[-1]:
                     raise
-        a, b = (self.own_side, side) if self.seat == "A" else (side, self.own_side)
-        self.state = replace(self.state, key=DuetKey(a, b))
-
-    def apply(self, action: DuetAction, version: int | None = None) -> tuple[duet.DuetState, list[Event]]:
-        at = self.state.version
-        missing = self.needs(action, at)
-        if missing is not None:
-            raise Unresolved(f"move {at} waits for the partner's box ({missing})")
-        try:
-            self._rekey(at, action)
-        except ValueError as exc:
-            raise Unresolved(f"the partner's box said something that cannot be: {exc}") from None
-        state, events = duet.apply(self.state, action, version=version)
-        self.state = state
-        self._follow(at, action)
-        try:
-            self._rekey(at + 1)
-        except ValueError:  # pragma: no cover - the next move says so
-            pass
-        return state, events
+        a, b = (self._own, side) if self.seat == "A" else (side, self._own)
+        return replace(state, key=DuetKey(a, b))
 
     def _follow(self, at: int, action: DuetAction) -> None:
         """The partner's greens left after move ``at``, when it follows from what is known here."""
@@ -202,7 +237,7 @@ class RemoteSession(DuetSession):
             self.left[at + 1] = before
         elif action.seat == self.seat:  # read on the partner's side: its colour is a fact
             self.left[at + 1] = before - (1 if self.facts.get(at) == "G" else 0)
-        elif self.own_side[action.card] != "G":  # read on our side, not found: nothing changed over there
+        elif self._own[action.card] != "G":  # read on our side, not found: nothing changed over there
             self.left[at + 1] = before
         # else: found on our side; whether it was green over there too, only the partner's box knows
 
@@ -217,51 +252,50 @@ class RemoteSession(DuetSession):
             if not 0 <= left <= GREENS_PER_SIDE:
                 raise ValueError(f"not a count of greens: {left!r}")
             self.left[version] = left
-            if version == self.state.version:
+            if version == self.duet.state.version:
                 try:
-                    self._rekey(version)
+                    self.duet.restore(self._rekeyed(self.duet.state, version))
                 except ValueError:
                     pass
 
-    def replay(self, actions: Sequence[Mapping[str, Any]]) -> None:
-        for item in actions:
-            self.apply(self.action_from_dict(item))
-
-    def memory(self) -> dict[str, Any]:
+    def memory(self) -> JsonObject:
         """What to save with each move (the facts learnt so far), JSON-ready."""
         return {"facts": {str(k): v for k, v in self.facts.items()}, "left": {str(k): v for k, v in self.left.items()}}
 
     @staticmethod
-    def remembered(saved: Mapping[str, Any] | None) -> tuple[dict[int, str], dict[int, int]]:
+    def remembered(saved: object) -> tuple[dict[int, str], dict[int, int]]:
+        """The facts of ``memory`` read back (nothing from what is not such an object)."""
         if not isinstance(saved, Mapping):
             return {}, {}
-        facts = saved.get("facts") if isinstance(saved.get("facts"), dict) else {}
-        left = saved.get("left") if isinstance(saved.get("left"), dict) else {}
-        return ({int(k): str(v) for k, v in facts.items()},  # type: ignore[union-attr]
-                {int(k): int(v) for k, v in left.items()})  # type: ignore[union-attr]
+        facts, left = saved.get("facts"), saved.get("left")
+        return ({int(k): str(v) for k, v in facts.items()} if isinstance(facts, Mapping) else {},
+                {int(k): int(v) for k, v in left.items()} if isinstance(left, Mapping) else {})
 
 
-def one_side(setup: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
-    """``setup`` with only ``seat``'s side of the key."""
-    return dict(setup, key={seat: setup["key"][seat]})
+def one_side(setup: Mapping[str, Json], seat: Seat) -> JsonObject:
+    """``setup`` with only ``seat``'s side of the key (SetupError when it has no such side)."""
+    key = setup.get("key")
+    side = key.get(seat) if isinstance(key, Mapping) else None
+    if not isinstance(side, str):
+        raise SetupError(f"the set-up has no side of seat {seat}")
+    return dict(setup, key={seat: side})
 
 
 # -- the guest's side, sealed to the guest's one-time key ------------------------------------------------------
 
-def new_private_key() -> Any:
+def new_private_key() -> X25519PrivateKey:
     from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 
     return X25519PrivateKey.generate()
 
 
-def public_hex(private: Any) -> str:
+def public_hex(private: X25519PrivateKey) -> str:
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
-    raw = bytes(private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw))
-    return raw.hex()
+    return private.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
 
 
-def _aead(shared: bytes) -> Any:
+def _aead(shared: bytes) -> AESGCM:
     from cryptography.hazmat.primitives import hashes
     from cryptography.hazmat.primitives.ciphers.aead import AESGCM
     from cryptography.hazmat.primitives.kdf.hkdf import HKDF
@@ -269,7 +303,7 @@ def _aead(shared: bytes) -> Any:
     return AESGCM(HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=_INFO).derive(shared))
 
 
-def seal_to(public: str, message: dict[str, Any]) -> str:
+def seal_to(public: str, message: JsonMap) -> str:
     """``message`` readable only with the private key of ``public`` (X25519 + HKDF + AES-GCM), as hex."""
     from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey, X25519PublicKey
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
@@ -277,11 +311,11 @@ def seal_to(public: str, message: dict[str, Any]) -> str:
     mine = X25519PrivateKey.generate()  # thrown away at once: not even the sender can open it afterwards
     shared = mine.exchange(X25519PublicKey.from_public_bytes(bytes.fromhex(public)))
     nonce = os.urandom(12)
-    sealed = bytes(_aead(shared).encrypt(nonce, json.dumps(message).encode("utf-8"), None))
+    sealed = _aead(shared).encrypt(nonce, json.dumps(message).encode("utf-8"), None)
     return (mine.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw) + nonce + sealed).hex()
 
 
-def open_sealed(private: Any, blob: str) -> dict[str, Any]:
+def open_sealed(private: X25519PrivateKey, blob: str) -> JsonObject:
     """The message of ``seal_to``; ValueError when it is not for this key."""
     from cryptography.exceptions import InvalidTag
     from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PublicKey
@@ -289,7 +323,7 @@ def open_sealed(private: Any, blob: str) -> dict[str, Any]:
     try:
         raw = bytes.fromhex(blob)
         shared = private.exchange(X25519PublicKey.from_public_bytes(raw[:32]))
-        message = json.loads(_aead(shared).decrypt(raw[32:44], raw[44:], None).decode("utf-8"))
+        message: Json = json.loads(_aead(shared).decrypt(raw[32:44], raw[44:], None).decode("utf-8"))
     except (ValueError, InvalidTag) as exc:
         raise ValueError(f"the sealed side is not for this box: {exc!r}") from None
     if not isinstance(message, dict):

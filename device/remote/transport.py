@@ -17,11 +17,19 @@ import logging
 import queue
 import socket
 import ssl
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Literal
 
 from device.remote.pairing import MAX_PAYLOAD
+
+if TYPE_CHECKING:  # paho is imported where used: `import device` needs no network library
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.properties import Properties
+    from paho.mqtt.reasoncodes import ReasonCode
+
+    from hardware.config import RemoteConfig
 
 log = logging.getLogger("duetbox.remote")
 
@@ -29,6 +37,13 @@ log = logging.getLogger("duetbox.remote")
 MAX_PACKET = 65536 + 1024
 #: Messages waiting for the app thread at most (a flood beyond it is dropped, never queued without end).
 QUEUE_LIMIT = 2048
+
+#: What the network thread hands the app thread: the broker reached (again), lost, or a message
+#: ``("message", topic, payload, retained, mid, qos)``.
+Up = tuple[Literal["up"]]
+Down = tuple[Literal["down"]]
+Message = tuple[Literal["message"], str, bytes, bool, int, int]
+TransportEvent = Up | Down | Message
 
 
 @dataclass(frozen=True)
@@ -44,7 +59,7 @@ class BrokerConfig:
     keepalive: int = 5  # seconds: a box that vanished is noticed (its will published) within 1.5 x this
 
     @classmethod
-    def from_config(cls, remote: Any) -> BrokerConfig:
+    def from_config(cls, remote: RemoteConfig) -> BrokerConfig:
         return cls(host=remote.host or "127.0.0.1", port=remote.port, tls=remote.tls, ca_file=remote.ca_file,
                    username=remote.username, password_file=remote.password_file)
 
@@ -52,17 +67,20 @@ class BrokerConfig:
         return f"{'mqtts' if self.tls else 'mqtt'}://{self.host}:{self.port}"
 
 
-def _no_delay(sock: Any) -> None:
+def _no_delay(sock: object) -> None:
     """Small messages leave at once (no Nagle): otherwise a move sent right after an acknowledgement waits for the
     broker's delayed ACK, 40 ms on Linux (measured: the guest's answer to a guess took 44 ms to reach the host)."""
+    if not isinstance(sock, socket.socket):  # not a TCP socket (a test's fake, a websocket): nothing to tune
+        return
     try:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    except (AttributeError, OSError):  # not a TCP socket (a test's fake, a closed one): nothing to tune
+    except OSError:  # a closed one
         pass
 
 
 class Transport:
-    """A connected (or reconnecting) MQTT client; ``events`` is filled from paho's thread."""
+    """A connected (or reconnecting) MQTT client; ``events`` is filled from paho's thread (``on_event``, when
+    set, is called from there after each: the app's loop wakes at once)."""
 
     def __init__(self, config: BrokerConfig, client_id: str, *, will: tuple[str, bytes] | None = None) -> None:
         import paho.mqtt.client as mqtt  # imported where used: `import device` needs no network library
@@ -71,7 +89,8 @@ class Transport:
         from paho.mqtt.properties import Properties
 
         self.config = config
-        self.events: queue.Queue[tuple[Any, ...]] = queue.Queue()
+        self.events: queue.Queue[TransportEvent] = queue.Queue()
+        self.on_event: Callable[[], None] | None = None
         self.connected = False
         self.closing = False
         self.overflow = 0  # messages dropped in the network thread (too big, or the queue full)
@@ -96,7 +115,13 @@ class Transport:
         self.client = client
 
     # -- paho's thread -----------------------------------------------------------------------------------------
-    def _on_connect(self, client: Any, _userdata: Any, _flags: Any, reason: Any, _props: Any) -> None:
+    def _put(self, event: TransportEvent) -> None:
+        self.events.put(event)
+        if self.on_event is not None:
+            self.on_event()
+
+    def _on_connect(self, client: mqtt.Client, _userdata: object, _flags: mqtt.ConnectFlags, reason: ReasonCode,
+                    _props: Properties | None) -> None:
         if reason.is_failure:
             log.warning("the broker %s refused us: %s", self.config.describe(), reason)
             return
@@ -104,21 +129,22 @@ class Transport:
         _no_delay(client.socket())
         for topic in self._topics:
             client.subscribe(topic, qos=1)
-        self.events.put(("up",))  # never dropped: the queue has no size of its own (QUEUE_LIMIT is ours)
+        self._put(("up",))  # never dropped: the queue has no size of its own (QUEUE_LIMIT is ours)
 
-    def _on_disconnect(self, _client: Any, _userdata: Any, _flags: Any, reason: Any, _props: Any) -> None:
+    def _on_disconnect(self, _client: mqtt.Client, _userdata: object, _flags: mqtt.DisconnectFlags,
+                       reason: ReasonCode, _props: Properties | None) -> None:
         was, self.connected = self.connected, False
         if was and not self.closing:
             log.warning("lost the broker %s (%s): reconnecting", self.config.describe(), reason)
-        self.events.put(("down",))
+        self._put(("down",))
 
-    def _on_message(self, client: Any, _userdata: Any, message: Any) -> None:
+    def _on_message(self, client: mqtt.Client, _userdata: object, message: mqtt.MQTTMessage) -> None:
         if len(message.payload) > MAX_PAYLOAD or self.events.qsize() >= QUEUE_LIMIT:
             self.overflow += 1  # unread (the app thread counts and logs it); acknowledged so the broker goes on
             client.ack(message.mid, message.qos)
             return
-        self.events.put(("message", message.topic, bytes(message.payload), bool(message.retain), message.mid,
-                         message.qos))
+        self._put(("message", message.topic, bytes(message.payload), bool(message.retain), message.mid,
+                   message.qos))
 
     # -- the app thread ----------------------------------------------------------------------------------------
     def subscribe(self, topic: str) -> None:
@@ -151,9 +177,9 @@ class Transport:
             except Exception:  # noqa: BLE001 - the connection is gone: the broker forgets it anyway
                 pass
 
-    def poll(self, limit: int = QUEUE_LIMIT) -> list[tuple[Any, ...]]:
+    def poll(self, limit: int = QUEUE_LIMIT) -> list[TransportEvent]:
         """At most ``limit`` events (the rest wait for the next poll: one poll never runs without end)."""
-        out: list[tuple[Any, ...]] = []
+        out: list[TransportEvent] = []
         while len(out) < limit:
             try:
                 out.append(self.events.get_nowait())

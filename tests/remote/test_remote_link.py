@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from device.remote.link import Keys, RemoteLink
+from device.remote.messages import MoveFacts
 from device.remote.pairing import (
     ALPHABET,
     SEALED_SIZES,
@@ -164,8 +165,8 @@ class FakeTable:
     def remote_hello(self, public: str) -> dict[str, Any] | None:
         return None
 
-    def remote_facts(self, version: int) -> dict[str, Any]:
-        return {"left": 9}
+    def remote_facts(self, version: int) -> MoveFacts:
+        return MoveFacts(left=9)
 
     def remote_learn(self, version: int, *, colour: str | None = None, left: int | None = None) -> None:
         self.learnt.append((version, colour, left))
