@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import logging
 import tomllib
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TypeGuard
 
 from engine.languages import CODES, DEFAULT, language
 from hardware.emulator import LEGEND_TEXTS
@@ -28,9 +29,11 @@ PLURAL_FORMS = frozenset({"zero", "one", "two", "few", "many", "other"})
 
 LANGUAGES: tuple[str, ...] = CODES  # engine.languages: one catalog per language
 DEFAULT_LANGUAGE = DEFAULT
+#: A parsed catalog file: sections (tables) of texts and plural tables, as TOML gives them.
+Table = Mapping[str, object]
 
 
-def is_plural_table(value: object) -> bool:
+def is_plural_table(value: object) -> TypeGuard[Mapping[str, str]]:
     """A table of plural forms (as opposed to a section of keys): only CLDR categories (and ``count``),
     ``other`` among them."""
     return (
@@ -41,7 +44,7 @@ def is_plural_table(value: object) -> bool:
     )
 
 
-def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
+def _flatten(table: Table, prefix: str = "") -> dict[str, str]:
     """Dotted keys → texts; a plural table gives its ``other`` form (so every language has the same keys)."""
     out: dict[str, str] = {}
     for key, value in table.items():
@@ -55,7 +58,7 @@ def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
     return out
 
 
-def _plural_tables(table: dict[str, Any], prefix: str = "") -> dict[str, dict[str, str]]:
+def _plural_tables(table: Table, prefix: str = "") -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     for key, value in table.items():
         if is_plural_table(value):
@@ -66,7 +69,7 @@ def _plural_tables(table: dict[str, Any], prefix: str = "") -> dict[str, dict[st
 
 
 @cache
-def _raw(code: str) -> dict[str, Any]:
+def _raw(code: str) -> Table:
     if code not in LANGUAGES:
         raise ValueError(f"no messages for language {code!r} (known: {', '.join(LANGUAGES)})")
     text = resources.files("device").joinpath("locales", language(code).catalog).read_text("utf-8")
@@ -86,7 +89,7 @@ def plurals(language: str) -> dict[str, dict[str, str]]:
 
 
 @cache
-def plural_rule(language: str) -> Any:
+def plural_rule(language: str) -> Callable[[float], str]:
     """Babel's CLDR plural rule of ``language`` (a callable: number → "one", "few", "other"...)."""
     from babel import Locale
 
@@ -101,7 +104,8 @@ class Translator:
         self._messages = catalog(self.language)
         self._fallback = catalog(DEFAULT_LANGUAGE)
 
-    def __call__(self, key: str, **fields: Any) -> str:
+    def __call__(self, key: str, **fields: object) -> str:
+        """The message ``key`` with its ``{fields}`` filled in (any value: ``str.format`` writes it)."""
         text = self._plural(key, fields) or self._messages.get(key) or self._fallback.get(key)
         if text is None:
             log.warning("no message %r", key)
@@ -112,7 +116,7 @@ class Translator:
             log.warning("message %r does not fit its fields %s", key, sorted(fields))
             return text
 
-    def _plural(self, key: str, fields: dict[str, Any]) -> str | None:
+    def _plural(self, key: str, fields: Mapping[str, object]) -> str | None:
         """The form of a plural message that fits its count, or None for a plain message."""
         table = plurals(self.language).get(key)
         language = self.language

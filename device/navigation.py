@@ -4,14 +4,20 @@ other in a circle (they ask ``host.nav``), and the one place that picks a game's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from common.jsonvalue import JsonMap
 from device.modes import Family, Mode
-from device.screens import again, classic, flows, missions, play, shell, solo
+from device.screens import again, classic, flows, missions, play, solo
+from device.screens.attract import AttractScreen
 from device.screens.base import Host, Screen
+from device.screens.item import Item
+from device.screens.menu import MenuScreen
+from device.screens.pause import PauseScreen
+from device.screens.settings import PinScreen
 from engine.session import ClassicSession
 
-ScreenClass = Callable[[Host, "dict[str, Any] | None"], Screen]
+#: A game screen: built for a host from a saved state (``Screen.ui_state()``; None: a fresh screen).
+ScreenClass = Callable[[Host, "JsonMap | None"], Screen]
 #: Each family's play and game-over screens.
 SCREENS: dict[Family, tuple[ScreenClass, ScreenClass]] = {
     Family.DUET: (play.DuetPlayScreen, play.GameOverScreen),
@@ -40,9 +46,9 @@ class Navigator:
     def __init__(self, host: Host) -> None:
         self.host = host
         #: main-menu rows of optional features (``device.remote`` adds "Remote Duet" when the box has a broker)
-        self.extras: list[Callable[[Screen], list[Any]]] = []
+        self.extras: list[Callable[[Screen], list[Item]]] = []
 
-    def game_screen(self, ui: dict[str, Any] | None = None) -> Screen:
+    def game_screen(self, ui: JsonMap | None = None) -> Screen:
         """The screen of the open game: play or game over, by its mode's family (or the mode's own screens)."""
         game = self.host.game
         session = game.session
@@ -58,20 +64,20 @@ class Navigator:
         playing, over = SCREENS[family]
         return over(self.host, ui) if session.over else playing(self.host, ui)
 
-    def game(self, ui: dict[str, Any] | None = None) -> None:
+    def game(self, ui: JsonMap | None = None) -> None:
         self.host.switch(self.game_screen(ui))
 
     def menu(self) -> None:
-        self.host.switch(shell.MenuScreen(self.host))
+        self.host.switch(MenuScreen(self.host))
 
     def pause(self, game: Screen) -> None:
-        self.host.switch(shell.PauseScreen(self.host, game))
+        self.host.switch(PauseScreen(self.host, game))
 
-    def attract(self, under: Screen) -> None:
-        self.host.switch(shell.AttractScreen(self.host, under))
+    def attract(self, under: Screen | None) -> None:
+        self.host.switch(AttractScreen(self.host, under or MenuScreen(self.host)))
 
     def pin(self, back: Screen | None) -> None:
-        self.host.switch(shell.PinScreen(self.host, back))
+        self.host.switch(PinScreen(self.host, back))
 
     def missions(self, back: Screen) -> None:
         self.host.switch(missions.SheetScreen(self.host, back))
@@ -89,6 +95,6 @@ class Navigator:
         """The players leave a finished game: "same settings again" first (device/screens/again.py)."""
         again.after_game(self.host, STARTERS, self.mission_map)
 
-    def menu_extras(self, menu: Screen) -> list[Any]:
+    def menu_extras(self, menu: Screen) -> list[Item]:
         """Rows the main menu adds for optional features (``extras``)."""
         return [item for extra in self.extras for item in extra(menu)]

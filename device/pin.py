@@ -10,12 +10,9 @@ a corrupt file moved aside or an empty database never brings back an old or an e
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import logging
 import os
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -52,6 +49,8 @@ def tries_within(seconds: float) -> int:
 
 
 def _hash(pin: str, salt: bytes) -> str:
+    import hashlib  # here, not at start: OpenSSL's libcrypto is ~3.5 MB of the box's memory
+
     return hashlib.scrypt(pin.encode(), salt=salt, dklen=32, **_SCRYPT).hex()
 
 
@@ -131,6 +130,8 @@ class PinStore:
         """Set a new PIN (digits, LENGTHS long). Raises ValueError for a bad one, OSError when it cannot be saved."""
         if not pin.isdigit() or len(pin) not in LENGTHS:
             raise ValueError(f"a PIN is {LENGTHS.start} to {LENGTHS.stop - 1} digits")
+        import secrets
+
         salt = secrets.token_bytes(16)
         self._data = {"salt": salt.hex(), "hash": _hash(pin, salt), "length": len(pin), "failures": 0,
                       "not_before": 0.0}
@@ -144,6 +145,8 @@ class PinStore:
         wait = self.wait()
         if wait > 0:
             return Check(False, wait)
+        import hmac
+
         salt = bytes.fromhex(str(self._data["salt"]))
         if hmac.compare_digest(_hash(pin, salt), str(self._data["hash"])):
             if self.failures:

@@ -8,7 +8,6 @@ else (a checkout, CI) it is the installed package's version.
 from __future__ import annotations
 
 import sys
-from importlib import metadata
 from pathlib import Path
 
 
@@ -24,6 +23,8 @@ def version(path: Path | None = None) -> str:
         text = ""
     if text:
         return text.splitlines()[0]
+    from importlib import metadata  # here: it is ~1 MB of modules the box's first frame does not need
+
     try:
         return metadata.version("duetbox")
     except metadata.PackageNotFoundError:

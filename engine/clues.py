@@ -15,15 +15,14 @@ import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
-
-import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
+from functools import cache, cached_property, lru_cache
 
 from . import families, lemmas
 from .errors import InvalidClue
 from .folding import normalize as normalize  # re-exported: engine.clues.normalize is the public name
 from .languages import REGISTRY
 from .pictures_deck import visible_names
+from .snowball import stemmer as snowball_stemmer
 
 # Game language -> Snowball algorithm name (engine.languages).
 STEMMER_LANGUAGES: dict[str, str] = {lang.code: lang.stemmer for lang in REGISTRY}
@@ -192,10 +191,15 @@ class _Info:
     cores: frozenset[str]  # the forms its own base takes (families.cores), of the word and its lemmas
     bases: frozenset[str]  # what it is derived from by a suffix (families.bases), of the word and its lemmas
 
-    @property
+    @cached_property
     def parts(self) -> tuple[str, ...]:
         """Folded members of a compound (MICROUNDE: micro, unde; FAHRRAD: fahr, rad), () when not one."""
         return families.parts(self.raw, self.language)
+
+    @cached_property
+    def stem(self) -> str:
+        """Its Snowball stem, folded (worked out once: each of the board's 25 comparisons asks for it)."""
+        return families.stem(self.raw, self.language)
 
 
 @cache
@@ -225,7 +229,7 @@ def _forms(a: _Info, b: _Info, language: str) -> bool:
     if a.known and b.known:
         return False  # two words the table knows, with different lemmas (marin / marine): not one word's forms
     short, long = sorted((a, b), key=lambda info: len(info.folded))
-    return (families.stem(short.raw, language) == families.stem(long.raw, language)
+    return (short.stem == long.stem
             and long.folded.startswith(short.folded) and len(long.folded) - len(short.folded) <= 3)
 
 
@@ -270,12 +274,11 @@ def _one_family(a: _Info, b: _Info) -> bool:
         return True  # a root under a prefix is the other word or one of its forms (unlock / LOCK)
     if a.bases & b.cores or b.bases & a.cores:
         return True
-    if {"=" + b.folded, "=" + families.stem(b.raw, b.language)} & a.bases \
-            or {"=" + a.folded, "=" + families.stem(a.raw, a.language)} & b.bases:
+    if {"=" + b.folded, "=" + b.stem} & a.bases or {"=" + a.folded, "=" + a.stem} & b.bases:
         return True  # runner / run, maisonnette / maison: a doubled consonant before the suffix
     if {x for x in a.bases & b.bases if len(x) >= MIN_PART_LETTERS or x.startswith("@")}:
         return True  # chanteur / chanson: both on chant-
-    stem_a, stem_b = families.stem(a.raw, a.language), families.stem(b.raw, b.language)
+    stem_a, stem_b = a.stem, b.stem
     if stem_a != stem_b or len(stem_a) < 3:
         return False
     # One stem: a family (chanter / chante, canto / cantare, clou / clouer), unless both are words of their own
@@ -297,7 +300,7 @@ def _stemmer(language: str) -> Callable[[str], str]:
     if algorithm is None:
         known = ", ".join(sorted(STEMMER_LANGUAGES))
         raise ValueError(f"no clue checker for language {language!r} (known: {known})")
-    stemmer = snowballstemmer.stemmer(algorithm)
+    stemmer = snowball_stemmer(algorithm)
 
     @cache
     def stem(word: str) -> str:

@@ -30,11 +30,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-import snowballstemmer  # type: ignore[import-untyped,unused-ignore]
-
 from . import lemmas
 from .folding import normalize
 from .languages import REGISTRY
+from .snowball import stemmer as snowball_stemmer
 
 #: Prefixes a derived word may start with (lower case, with accents), longest tried first.
 PREFIXES: dict[str, tuple[str, ...]] = {
@@ -325,7 +324,7 @@ def _pack(language: str) -> frozenset[str]:
 @cache
 def _stemmer(language: str) -> Callable[[str], str]:
     algorithm = {lang.code: lang.stemmer for lang in REGISTRY}[language]
-    stemmer = snowballstemmer.stemmer(algorithm)
+    stemmer = snowball_stemmer(algorithm)
 
     @cache
     def stem(word: str) -> str:
@@ -344,6 +343,16 @@ def _suffix_table(language: str) -> tuple[tuple[str, str], ...]:
     """(suffix + ending folded, suffix folded), longest first."""
     pairs = {(normalize(s + e), normalize(s)) for s in SUFFIXES.get(language, ()) for e in ENDINGS.get(language, ())}
     return tuple(sorted(pairs, key=lambda p: -len(p[0])))
+
+
+@cache
+def _suffix_index(language: str) -> tuple[dict[str, tuple[str, ...]], tuple[int, ...]]:
+    """``_suffix_table`` by ending (suffix + ending folded -> its suffixes), and the endings' lengths (no empty)."""
+    index: dict[str, list[str]] = {}
+    for ending, suffix in _suffix_table(language):
+        if ending:
+            index.setdefault(ending, []).append(suffix)
+    return {k: tuple(v) for k, v in index.items()}, tuple(sorted({len(k) for k in index}, reverse=True))
 
 
 @cache
@@ -426,14 +435,17 @@ def _ablauted(word: str, language: str) -> set[str]:
     table = _ablaut(language)
     if not table:
         return set()
+    tails = _ABLAUT_TAILS if language == "de" else _EN_TAILS
+    # the word is a form, or a form and one of the tails: look up what is left with each tail taken off (a
+    # few look-ups instead of a pass over every form)
+    words = (word, word[2:]) if language == "de" and word.startswith("ge") else (word,)  # Gesang, Getränk, Gebiss
     found = set()
-    for form, series in table.items():
-        tails = _ABLAUT_TAILS if language == "de" else _EN_TAILS
-        if word == form or (word.startswith(form) and word[len(form):] in tails):
-            found.add("@" + series)
-        if language == "de" and word.startswith("ge") and (word[2:] == form or (word[2:].startswith(form)
-                                                           and word[2 + len(form):] in _ABLAUT_TAILS)):
-            found.add("@" + series)  # Gesang, Getränk (trank), Gebiss
+    for spelled in words:
+        for tail in tails:
+            if spelled.endswith(tail):
+                series = table.get(spelled[: len(spelled) - len(tail)])
+                if series is not None:
+                    found.add("@" + series)
     return found
 
 
@@ -450,12 +462,16 @@ def bases(raw: str, language: str) -> frozenset[str]:
     if _lookalike("underived", folded, language):
         return frozenset()
     found: set[str] = set()
+    endings, lengths = _suffix_index(language)
     for skeleton in _skeletons(folded, language):
         found |= _feminine(skeleton, language)
-        for ending, suffix in _suffix_table(language):
-            least = MIN_ROOT if len(suffix) <= 1 else MIN_BASE  # Käse is no kas + -e, nor Fahrt a 3-letter fah + -t
-            if ending and skeleton.endswith(ending) and len(skeleton) - len(ending) >= least:
-                found |= _base_variants(skeleton[: len(skeleton) - len(ending)], language)
+        for n in lengths:  # each ending the skeleton has, by its length, instead of every pair of the table
+            if n > len(skeleton):
+                continue
+            for suffix in endings.get(skeleton[len(skeleton) - n:], ()):
+                least = MIN_ROOT if len(suffix) <= 1 else MIN_BASE  # Käse is no kas + -e, nor Fahrt a fah + -t
+                if len(skeleton) - n >= least:
+                    found |= _base_variants(skeleton[: len(skeleton) - n], language)
     if language == "fr":
         for participle in ("é", "ée", "és", "ées"):
             if raw.endswith(participle) and len(raw) - len(participle) >= MIN_BASE:

@@ -22,7 +22,8 @@ from __future__ import annotations
 import threading
 import time
 import unicodedata
-from collections.abc import Mapping
+from array import array
+from collections.abc import Iterable, Mapping
 
 from engine.languages import REGISTRY
 
@@ -79,11 +80,50 @@ _tables: dict[str, Mapping[str, str]] = {}
 _loading: dict[str, threading.Event] = {}
 _seconds: dict[str, float] = {}
 _missing: set[str] = set()  # languages whose table could not be loaded (simplemma absent or broken)
-_heads: dict[str, frozenset[str]] = {}  # per language, the table's lemmas (casefolded): words it knows as such
+
+
+class Words:
+    """A set of words kept sorted in one bytes string (UTF-8, with where each starts): a frozenset of French's
+    37,000 lemmas is 4.5 MB of string objects and hash table, this about half a megabyte; a look-up is a binary
+    search (a few microseconds, and the checker remembers each word's answer)."""
+
+    __slots__ = ("_blob", "_starts")
+
+    def __init__(self, words: Iterable[str] = (), *, utf8: Iterable[bytes] = ()) -> None:
+        given = utf8 if isinstance(utf8, (set, frozenset)) else set(utf8)
+        ordered = sorted(given.union(w.encode() for w in words) if words else given)  # no copy of a given set
+        self._blob = b"".join(ordered)
+        starts = array("I", [0])
+        for word in ordered:
+            starts.append(starts[-1] + len(word))
+        self._starts = starts
+
+    def __len__(self) -> int:
+        return len(self._starts) - 1
+
+    def _word(self, i: int) -> bytes:
+        return self._blob[self._starts[i]:self._starts[i + 1]]
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str):
+            return False
+        key = word.encode()
+        lo, hi = 0, len(self)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self._word(mid) < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo < len(self) and self._word(lo) == key
+
+
+_heads: dict[str, Words] = {}  # per language, the table's lemmas (casefolded): words it knows as such
+_NONE = Words()
 _nouns: dict[str, frozenset[str]] = {}  # German: the table's capitalised lemmas (casefolded), its nouns
 
 
-def _lemma_set(table: Mapping[str, str], capitals: set[str] | None = None) -> frozenset[str]:
+def _lemma_set(table: Mapping[str, str], capitals: set[str] | None = None) -> Words:
     """The table's lemmas, read in one pass over simplemma's front-coded stream (a fraction of a second; going
     through the mapping would decode a block per value, ten seconds and more). Empty when the stream's layout is
     not the one known here (the checker then knows the table's inflected forms only)."""
@@ -91,15 +131,15 @@ def _lemma_set(table: Mapping[str, str], capitals: set[str] | None = None) -> fr
         from simplemma.strategies.dictionaries import frontcode  # type: ignore[import-not-found,unused-ignore]
 
         data, pos, rev = table._data, table._pos, table._rev  # type: ignore[attr-defined]
-        found = set()
+        found: set[bytes] = set()  # encoded: a third smaller than a set of strings while it is built
         for _, _, value in frontcode._iter_records(data, pos):
             lemma = (value[::-1] if rev else value).decode()
-            found.add(lemma.casefold())
+            found.add(lemma.casefold().encode())
             if capitals is not None and lemma[:1].isupper():
                 capitals.add(lemma.casefold())
-        return frozenset(found)
+        return Words(utf8=found)
     except Exception:  # noqa: BLE001 - another simplemma: no lemma set
-        return frozenset()
+        return Words()
 
 
 def _load(language: str) -> None:
@@ -116,7 +156,7 @@ def _load(language: str) -> None:
         with _lock:
             _missing.add(language)
     capitals: set[str] = set()
-    heads = _lemma_set(table, capitals) if table else frozenset()
+    heads = _lemma_set(table, capitals) if table else Words()
     with _lock:
         _tables[language] = table
         _heads[language] = heads
@@ -226,7 +266,7 @@ def known(word: str, language: str) -> bool:
     if lemmas(word, language):
         return True
     with _lock:
-        heads = _heads.get(language, frozenset())
+        heads = _heads.get(language, _NONE)
     folded = unicodedata.normalize("NFC", word.strip()).casefold()
     return folded in heads or any(folded in values for values in EXTRA.get(language, {}).values())
 
@@ -247,5 +287,5 @@ def is_lemma(word: str, language: str) -> bool:
     """True when ``word`` is one of the table's lemmas (a dictionary form), not only an inflected form."""
     _table(language)
     with _lock:
-        heads = _heads.get(language, frozenset())
+        heads = _heads.get(language, _NONE)
     return unicodedata.normalize("NFC", word.strip()).casefold() in heads

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import functools
-import hashlib
 import json
 import random
 import struct
@@ -234,6 +233,8 @@ def _image_problems(folder: Traversable, present: set[str], picture: Picture,
     bad = png_problem(data)
     if bad:
         problems.append(f"{where}: {bad}")
+    import hashlib  # only when a deck is checked: not in the box's start-up (OpenSSL, ~3.5 MB)
+
     digest = hashlib.sha256(data).hexdigest()
     if digest in seen_hashes and seen_hashes[digest] != picture.file:
         problems.append(f"{where}: same image as {seen_hashes[digest]}")

@@ -231,7 +231,9 @@ class DuetSession(_StateHolder[duet.DuetState]):
         return self._view("public", public_view)
 
     def seat_view(self, seat: str) -> SeatView:
-        return self._view(f"seat {seat}", lambda state: seat_view(state, seat))  # type: ignore[arg-type]
+        # the seat's view shares the state's public view (one public view per state, not three)
+        return self._view(f"seat {seat}",
+                          lambda state: seat_view(state, seat, self.public_view()))  # type: ignore[arg-type]
 
     def revealed_keys(self) -> dict[str, str] | None:
         """Both sides at the end, only when the real card is here (never a one-sided session's stand-in)."""

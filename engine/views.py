@@ -137,9 +137,10 @@ def public_view(state: DuetState) -> PublicView:
     )
 
 
-def seat_view(state: DuetState, seat: Seat) -> SeatView:
-    return SeatView(public=public_view(state), seat=seat, key=state.key.side(seat),
-                    greens_left=greens_left(state, seat))
+def seat_view(state: DuetState, seat: Seat, public: PublicView | None = None) -> SeatView:
+    """``seat``'s view; ``public``: the state's public view when it is already made (a session keeps one)."""
+    return SeatView(public=public if public is not None else public_view(state), seat=seat,
+                    key=state.key.side(seat), greens_left=greens_left(state, seat))
 
 
 def revealed_keys(state: DuetState) -> dict[Seat, str] | None:

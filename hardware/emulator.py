@@ -216,9 +216,10 @@ class EmulatorBox(Box):
                          display=None, queue=EventQueue())
         # everything is drawn at full size on ``window`` (screenshots, touches), shown scaled down on a desktop
         # smaller than it (a 1366x768 laptop: the window fits, taskbar included)
-        self.window = pygame.Surface((width, height))
         self.fit = _fit((width, height), pygame.display.get_desktop_sizes(), pygame.display.get_driver())
         self._screen = pygame.display.set_mode((round(width * self.fit), round(height * self.fit)))
+        # unscaled, the window is drawn on the display's own surface (a second 1560x1184 surface is 7 MB)
+        self.window = self._screen if self.fit == 1.0 else pygame.Surface((width, height))
         pygame.display.set_caption("duetbox emulator")
         self.display = EmulatorDisplay(self, grid)
         self._font = pygame.font.Font(_legend_font(), 18)
@@ -318,6 +319,9 @@ class EmulatorBox(Box):
         """The composed window on the desktop (scaled to fit it) and flipped."""
         import pygame
 
+        if self.window is self._screen:  # drawn there already
+            pygame.display.flip()
+            return
         if self.fit == 1.0:
             self._screen.blit(self.window, (0, 0))
         else:

@@ -1,9 +1,10 @@
 """The seat screens: 128x64 one-bit OLEDs (SSD1306 or SH1106) updated page by page.
 
 luma's ssd1306/sh1106 ``display()`` always sends the whole 1024-byte frame. We pack the image into the
-panel's 8 pages of 128 bytes ourselves and send only the changed column span of each changed page (a column
-window on the SSD1306, a page and column select on the SH1106), which keeps the shared I2C bus free for the
-other seat. ``OledScreen`` holds that logic plus fault handling; the backend supplies an
+panel's 8 pages of 128 bytes ourselves and send only what changed: the changed columns of each changed page
+(a column window on the SSD1306, a page and column select on the SH1106), a page's changed stretches apart
+when the unchanged columns between them cost more than a window's commands, which keeps the shared I2C bus
+free for the other seat. ``OledScreen`` holds that logic plus fault handling; the backend supplies an
 ``OledPanel`` (luma over I2C on the Pi, an in-memory panel in the mock).
 
 With a ``BusWriter`` (hardware/buswriter.py) the screen only packs the frame in the caller's thread and the
@@ -54,24 +55,52 @@ def window_cost(model: str, pages: int, width: int) -> int:
 
 
 def _changed_span(before: bytes, after: bytes) -> tuple[int, int]:
-    """First and last column where two different pages differ (XOR as one big integer: no Python loop)."""
-    diff = int.from_bytes(before, "big") ^ int.from_bytes(after, "big")
-    first = (len(after) * 8 - diff.bit_length()) // 8  # leading zero bytes
-    last = len(after) - 1 - ((diff & -diff).bit_length() - 1) // 8  # trailing zero bytes
-    return first, last
+    """First and last column where two different pages differ."""
+    stretches = _stretches("ssd1306", _diff(before, after))
+    return stretches[0][0], stretches[-1][1]
 
 
-def changed_windows(model: str, old: list[bytes] | None, new: list[bytes]) -> list[tuple[int, int, int, int]]:
-    """(first page, page count, first column, last column) of what to send so that ``old`` becomes ``new``:
-    the changed column span of each changed page; on the SSD1306 neighbouring pages share one window when
-    that costs fewer bus bytes. Everything when ``old`` is None."""
-    if old is None:
-        return [(0, len(new), 0, PAGE_BYTES - 1)]
-    spans: list[tuple[int, int, int, int]] = []
-    for p, (before, after) in enumerate(zip(old, new, strict=True)):
-        if before == after:
-            continue
-        c0, c1 = _changed_span(before, after)
+#: The bytes a window costs besides its data: on the SSD1306 one command and one data transaction (2 + 6 + 2),
+#: on the SH1106 the same per page (2 + 3 + 2). Two changed stretches of a page further apart than that are
+#: cheaper as two windows than as one spanning the unchanged columns between them.
+_OVERHEAD = {"ssd1306": _TRANSACTION + SSD1306_WINDOW_CMDS + _TRANSACTION,
+             "sh1106": _TRANSACTION + SH1106_PAGE_CMDS + _TRANSACTION}
+
+Window = tuple[int, int, int, int]  # (first page, page count, first column, last column)
+
+
+def _diff(before: bytes, after: bytes) -> bytes:
+    """Non-zero where two pages differ (an XOR as one big integer: no Python loop)."""
+    return (int.from_bytes(before, "big") ^ int.from_bytes(after, "big")).to_bytes(len(after), "big")
+
+
+def _stretches(model: str, diff: bytes) -> list[tuple[int, int]]:
+    """The changed column stretches of one page (its ``_diff``), (first, last) each, two stretches kept apart
+    only where the unchanged columns between them cost more than a window of its own."""
+    apart = b"\0" * (_OVERHEAD.get(model, _OVERHEAD["ssd1306"]) + 1)  # the shortest gap worth a second window
+    start, end = len(diff) - len(diff.lstrip(b"\0")), len(diff.rstrip(b"\0"))
+    found: list[tuple[int, int]] = []
+    while start < end:
+        gap = diff.find(apart, start, end)
+        if gap < 0:
+            found.append((start, end - 1))
+            break
+        found.append((start, gap - 1))  # the byte before the first long gap is a changed one
+        start = len(diff) - len(diff[gap:].lstrip(b"\0"))
+    return found
+
+
+def _changed(model: str, old: list[bytes], new: list[bytes]) -> list[tuple[int, list[tuple[int, int]]]]:
+    """Each changed page with its changed stretches."""
+    return [(p, _stretches(model, _diff(before, after)))
+            for p, (before, after) in enumerate(zip(old, new, strict=True)) if before != after]
+
+
+def _spans(model: str, changed: list[tuple[int, list[tuple[int, int]]]]) -> list[Window]:
+    """One window per changed page over its whole changed span, neighbouring pages sharing one when cheaper."""
+    spans: list[Window] = []
+    for p, stretches in changed:
+        c0, c1 = stretches[0][0], stretches[-1][1]
         if spans and model != "sh1106":
             f, n, a0, a1 = spans[-1]
             if f + n == p:
@@ -82,6 +111,60 @@ def changed_windows(model: str, old: list[bytes] | None, new: list[bytes]) -> li
                     spans[-1] = (f, n + 1, u0, u1)
                     continue
         spans.append((p, 1, c0, c1))
+    return spans
+
+
+def _grown(model: str, window: Window, p: int, c0: int, c1: int) -> tuple[int, Window] | None:
+    """``window`` grown to cover columns c0..c1 of page ``p`` (the page below it or its own last page) and
+    what that costs more; None when it cannot (it ends elsewhere)."""
+    f, n, a0, a1 = window
+    if f + n == p:
+        pages = n + 1
+    elif f + n - 1 == p:
+        pages = n
+    else:
+        return None
+    u0, u1 = min(a0, c0), max(a1, c1)
+    return window_cost(model, pages, u1 - u0 + 1) - window_cost(model, n, a1 - a0 + 1), (f, pages, u0, u1)
+
+
+def _rectangles(model: str, changed: list[tuple[int, list[tuple[int, int]]]]) -> list[Window]:
+    """Windows over the changed stretches of each page; on the SSD1306 a stretch joins the window above it
+    (or one already on its page) when that costs no more than a window of its own."""
+    windows: list[Window] = []
+    for p, stretches in changed:
+        for c0, c1 in stretches:
+            best: tuple[int, int, Window] | None = None
+            if model != "sh1106":
+                for i, window in enumerate(windows):
+                    grown = _grown(model, window, p, c0, c1)
+                    if grown is not None and (best is None or grown[0] < best[0]):
+                        best = (grown[0], i, grown[1])
+            if best is not None and best[0] <= window_cost(model, 1, c1 - c0 + 1):
+                windows[best[1]] = best[2]
+            else:
+                windows.append((p, 1, c0, c1))
+    return windows
+
+
+def windows_cost(model: str, windows: list[Window]) -> int:
+    return sum(window_cost(model, n, c1 - c0 + 1) for _, n, c0, c1 in windows)
+
+
+def changed_windows(model: str, old: list[bytes] | None, new: list[bytes]) -> list[Window]:
+    """(first page, page count, first column, last column) of what to send so that ``old`` becomes ``new``,
+    the cheaper on the bus of two plans: each changed page's whole changed span (neighbouring pages sharing
+    one window when cheaper), or its changed stretches apart (joined with the window above when cheaper).
+    Everything when ``old`` is None."""
+    if old is None:
+        return [(0, len(new), 0, PAGE_BYTES - 1)]
+    changed = _changed(model, old, new)
+    spans = _spans(model, changed)
+    if all(len(stretches) == 1 for _, stretches in changed) and model == "sh1106":
+        return spans  # one stretch a page and no page shares a window: the two plans are one
+    rectangles = _rectangles(model, changed)
+    if windows_cost(model, rectangles) < windows_cost(model, spans):
+        return sorted(rectangles)
     return spans
 
 

@@ -430,13 +430,14 @@ def _app(args: argparse.Namespace, config: HardwareConfig, box: Box, storage: St
     """The box app: with remote play when asked for (``--remote``) or when the configuration names a broker
     (a ``[remote]`` section); else a box that plays locally only."""
     from device.app import App
-    from device.remote.app import remote_app
-    from device.remote.transport import BrokerConfig
 
     options: _AppOptions = {"seed": args.seed, "notifier": notifier, "sound": _sound(args.hardware),
                                "speech": _speech(args.hardware), "power": _power if args.hardware == "pi" else None,
                                "strict": args.hardware == "mock"}
-    if args.remote or config.remote.enabled:
+    if args.remote or config.remote.enabled:  # remote play (its TLS, MQTT and screens) only on a box that has it
+        from device.remote.app import remote_app
+        from device.remote.transport import BrokerConfig
+
         return remote_app(box, storage, broker=BrokerConfig.from_config(config.remote), **options)
     return App(box, storage, **options)
 

@@ -53,7 +53,6 @@ from engine.errors import IllegalAction, NotYourTurn
 from engine.events import Event
 from engine.seats import Seat
 from engine.session import DuetSession, SetupError
-from engine.views import SeatView
 from hardware.base import InputEvent
 from hardware.box import Box
 
@@ -450,10 +449,13 @@ class RemotePlay:
         the guest's display turned for seat B."""
         app, link, screen = self.app, self.link, self.app.screen
         guest = self.linked and link is not None and link.role == "guest"
+        # the game's screens, its end included (the card turned over): one player at this box, the other box's
+        # seat drawn as the partner (tests/seats: the guest's game-over was upside down, the partner's key shown)
+        shown = self.linked and screen is not None and (screen.in_game or isinstance(screen, GameOverScreen))
         # the guest's seat B sits at the display's top edge: the whole picture turned for it (docs/remote.md)
-        app.outputs.shared_rotation = 180 if guest and screen is not None and screen.in_game else 0
+        app.outputs.shared_rotation = 180 if guest and shown else 0
         session = app.game.session
-        if link is None or session is None or not self._in_game():
+        if link is None or session is None or not shown:
             return frame
         if link.status != "ready" and not session.over:
             return self._paused(link)
@@ -466,9 +468,7 @@ class RemotePlay:
         frame.oleds = dict(frame.oleds)
         frame.oleds[partner] = m.OledTextUi(tr("remote.partner"), partner_lines)
         frame.seat_views = {k: v for k, v in frame.seat_views.items() if k != partner}
-        if app.outputs.shared_rotation == 180 and link.seat in frame.seat_views:
-            frame.seat_views[link.seat], frame.oleds[link.seat] = unturned_map(frame.seat_views[link.seat],
-                                                                               frame.oleds.get(link.seat))
+        # (the guest's seat B map is drawn as A's, for its turned display: ``device.frames.one_way_map``)
         waiting = link.pending is not None or link.resolving is not None
         if waiting or link.refusal is not None:
             text = tr("remote.sending") if waiting else tr(_REFUSALS.get(link.refusal or "", "remote.refused"))
@@ -505,14 +505,3 @@ class RemotePlay:
 
 #: What the local seat's OLED says of a move the host did not play (``link.refusal``: the reason's name).
 _REFUSALS = {"OutOfStep": "remote.out_of_step"}
-
-
-def unturned_map(view: m.OledView, ui: m.OledUi | None) -> tuple[SeatView, m.OledUi | None]:
-    """Seat B's key map as seat A's is drawn (card 0 at its top-left): on a turned display B sees the grid as A
-    does. The OLED renderer turns B's map, so the cards are handed to it in reverse order (card i as 24 - i)."""
-    assert isinstance(view, SeatView), "remote play is Duet: a seat sees its Duet seat view"
-    last = len(view.key) - 1
-    public = replace(view.public, cards=tuple(reversed(view.public.cards)))
-    if isinstance(ui, m.SeatKeyUi) and ui.cursor is not None:
-        ui = replace(ui, cursor=last - ui.cursor)
-    return replace(view, public=public, key=view.key[::-1]), ui

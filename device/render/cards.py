@@ -455,7 +455,8 @@ def _reveal(
                                           [t for t in tokens if t.colliderect(inner)])
         if badge is not None:  # a bystander half stays plain: only agents and assassins carry a badge
             identity_badge(surf, badge, identity)
-        label = text.get(face.content, size, ink, condensed=True, flip=flip)
+        # seat B's half reads turned for B across a table; on a box read one way (upright, a remote box) upright
+        label = text.get(face.content, size, ink, condensed=True, flip=flip and face.orientation == "table")
         surf.blit(label, label.get_rect(center=spot.center))
 
 

@@ -32,7 +32,6 @@ import math
 from collections.abc import Callable
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -295,14 +294,40 @@ def _duet_cell_drawn(
             _triangle(draw, x, y, down=seat == viewer, double=card.double, fill=0 if filled else 1)
 
 
+#: The last key map drawn for each seat on a fast canvas: (the public cards it was drawn from, the seat's key,
+#: its pixels). A state's views share one tuple of cards (the session keeps them per state), so the map of an
+#: unchanged board is pasted whole instead of cell by cell.
+_MAPS: dict[str, tuple[tuple[CardView, ...], str, Image.Image]] = {}
+
+
 def _key_map(draw: ImageDraw.ImageDraw, view: SeatView, cursor: int | None) -> None:
+    if _fast(draw):
+        # the cells' tiles only ever light pixels (pasted as masks): their union, pasted once, is the same
+        draw.im.paste(1, (0, 0, WIDTH, HEIGHT), _map_mask(view).im)
+    else:
+        _key_cells(draw, view)
+    if cursor is not None and 0 <= cursor < len(view.key):
+        x, y = cell_origin(cursor, view.seat)
+        draw.rectangle((x - 2, y - 2, x + CELL + 1, y + CELL + 1), outline=1)
+
+
+def _key_cells(draw: ImageDraw.ImageDraw, view: SeatView) -> None:
     cards = view.public.cards
     for i, identity in enumerate(view.key):
         x, y = cell_origin(i, view.seat)
         _duet_cell(draw, x, y, identity, cards[i] if i < len(cards) else None, view.seat)
-    if cursor is not None and 0 <= cursor < len(view.key):
-        x, y = cell_origin(cursor, view.seat)
-        draw.rectangle((x - 2, y - 2, x + CELL + 1, y + CELL + 1), outline=1)
+
+
+def _map_mask(view: SeatView) -> Image.Image:
+    """The pixels ``view``'s key cells light, as a 128x64 mask (drawn once per board state and seat)."""
+    cards = view.public.cards
+    got = _MAPS.get(view.seat)
+    if got is not None and got[0] is cards and got[1] == view.key:
+        return got[2]
+    mask = Image.new("1", (WIDTH, HEIGHT), 0)
+    _key_cells(_Canvas(mask, True), view)
+    _MAPS[view.seat] = (cards, view.key, mask)
+    return mask
 
 
 def _token(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
@@ -595,7 +620,7 @@ _ROW_LINE = 11
 _ARROWS = 9  # the column on the right that holds the scroll arrows (values end before it)
 
 
-def _ink_left(draw: ImageDraw.ImageDraw, x: float, text: str, font: Any) -> float:
+def _ink_left(draw: ImageDraw.ImageDraw, x: float, text: str, font: ImageFont.FreeTypeFont) -> float:
     """``x`` moved right as far as the first glyph's ink reaches left of it (a "W" at x=0 keeps its stroke)."""
     left = draw.textbbox((x, 0), text, font=font)[0]
     return x + max(0, x - left) if text else x

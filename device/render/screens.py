@@ -6,14 +6,14 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Callable
-from functools import lru_cache, partial
-from typing import Any
+from functools import partial
 
 import pygame
 
 from engine.missions import default_map
 
 from . import cards as C
+from . import map_labels
 from .models import (
     AttractUi,
     HotSeatUi,
@@ -378,13 +378,6 @@ def city_position(city: MapCity, index: int, count: int) -> tuple[float, float]:
     return 0.5 + 0.4 * math.cos(angle), 0.5 + 0.4 * math.sin(angle)
 
 
-def _gap(rect: pygame.Rect, point: tuple[int, int]) -> float:
-    """Distance from ``point`` to the nearest point of ``rect``."""
-    dx = max(rect.left - point[0], 0, point[0] - rect.right)
-    dy = max(rect.top - point[1], 0, point[1] - rect.bottom)
-    return math.hypot(dx, dy)
-
-
 def _city_marker(surface: pygame.Surface, centre: tuple[int, int], r: int, status: str, chosen: bool) -> None:
     """ticked = green disc with a check; playable = gold ring with a dot; locked = small grey square."""
     if chosen:
@@ -413,95 +406,22 @@ def _map_label(city: MapCity, ui: MapUi, text: TextCache, size: int, chosen: boo
     return text.get(name, size, SELECT if chosen else ink, bold=chosen)
 
 
-def _label_spots(p: tuple[int, int], size: tuple[int, int], r: int) -> list[pygame.Rect]:
-    """Places for a label of ``size`` around a marker of radius ``r`` at ``p``: below, above, right, left,
-    the corners, then above or below reaching off to one side, at growing distances."""
-    w, h = size
-    x, y = p
-    out = []
-    for d in (1, r // 2 + 2, r + 2, 2 * r + 4, 3 * r + 6):
-        for anchor, at in (
-            ("midtop", (x, y + r + d)),
-            ("midbottom", (x, y - r - d)),
-            ("midleft", (x + r + d, y)),
-            ("midright", (x - r - d, y)),
-            ("topleft", (x + r + d // 2, y + r + d // 2)),
-            ("bottomleft", (x + r + d // 2, y - r - d // 2)),
-            ("topright", (x - r - d // 2, y + r + d // 2)),
-            ("bottomright", (x - r - d // 2, y - r - d // 2)),
-            ("topleft", (x - r, y + r + d)),  # below, reaching right
-            ("topright", (x + r, y + r + d)),  # below, reaching left
-            ("bottomleft", (x - r, y - r - d)),  # above, reaching right
-            ("bottomright", (x + r, y - r - d)),  # above, reaching left
-        ):
-            rect = pygame.Rect(0, 0, w, h)
-            setattr(rect, anchor, at)
-            out.append(rect)
-    return out
-
-
-def _near_spots(p: tuple[int, int], size: tuple[int, int], r: int) -> list[pygame.Rect]:
-    """Fallback places for a crowded marker: every box on a 3 px grid around ``p`` that leaves at least
-    the marker's centre uncovered (the box may reach over the marker's rim)."""
-    w, h = size
-    out = []
-    for top in range(p[1] - h - 2 * r, p[1] + 2 * r + 1, 3):
-        for left in range(p[0] - w - 2 * r, p[0] + 2 * r + 1, 3):
-            rect = pygame.Rect(left, top, w, h)
-            if _gap(rect, p) >= r // 2:
-                out.append(rect)
-    return out
-
-
 def place_map_labels(
-    cities: list[tuple[str, tuple[int, int], tuple[int, int]]], r: int, area: pygame.Rect
+    cities: list[tuple[str, tuple[int, int], tuple[int, int]]], r: int, area: pygame.Rect, chosen: str | None = None
 ) -> dict[str, pygame.Rect]:
-    """Where each city's name goes: (key, marker centre, label size) in, key -> label box out. A label is
-    always nearer its own marker than any other marker, inside the map and off every other marker; among
-    such places it takes one that hits no label placed yet (the most crowded cities first: fewest places),
-    preferring the first of ``_label_spots`` that is clearly its own (other markers at least ``r`` further),
-    else the one with the widest margin; when all are taken, the one that covers the least."""
-    return {k: pygame.Rect(v) for k, v in _place_labels(tuple(cities), r, tuple(area))}
+    """Where each city's name goes: (key, mark centre, name size) in, key -> name box out; ``chosen``: the key of
+    the city with the ring round its mark. Every name inside the map, clear of every mark, ring and other name:
+    beside its mark and nearer it than any other when a place is free, else further off with a leader line
+    (``map_labels.leaders``) over no other mark or name (``device/render/map_labels.py``)."""
+    return map_labels.place(cities, r, area, chosen)
 
 
-@lru_cache(maxsize=16)
-def _place_labels(
-    cities: tuple[tuple[str, tuple[int, int], tuple[int, int]], ...], r: int, area_box: tuple[int, int, int, int]
-) -> tuple[tuple[str, pygame.Rect], ...]:
-    area = pygame.Rect(area_box)
-    marker = {key: pygame.Rect(p[0] - r - 2, p[1] - r - 2, 2 * r + 4, 2 * r + 4) for key, p, _ in cities}
-    least = max(2, r // 4)
-    options: dict[str, list[tuple[pygame.Rect, float]]] = {}
-    for key, p, size in cities:
-        reach = size[0] + size[1] + 6 * r
-        near = [(k2, q) for k2, q, _ in cities if k2 != key and abs(q[0] - p[0]) + abs(q[1] - p[1]) < 2 * reach]
-        blocks = [marker[k2] for k2, _ in near]
-
-        def rated(spots: list[pygame.Rect], p: tuple[int, int] = p, near: list[Any] = near,
-                  blocks: list[pygame.Rect] = blocks, reach: int = reach) -> list[tuple[pygame.Rect, float]]:
-            out = []
-            for sp in spots:
-                if not area.contains(sp) or sp.collidelist(blocks) >= 0:
-                    continue
-                mine = _gap(sp, p)
-                margin = min((_gap(sp, q) for _, q in near), default=float(reach)) - mine
-                if margin > least:
-                    out.append((sp, margin))
-            return out
-
-        options[key] = rated(_label_spots(p, size, r)) or rated(_near_spots(p, size, r))
-        if not options[key]:
-            options[key] = [(sp, 0.0) for sp in _label_spots(p, size, r)]
-    placed: dict[str, pygame.Rect] = {}
-    for key in sorted(options, key=lambda k: len(options[k])):
-        taken = list(placed.values())
-        free = [(sp, m) for sp, m in options[key] if sp.collidelist(taken) < 0]
-        if free:
-            placed[key] = next((sp for sp, m in free if m >= r), max(free, key=lambda f: f[1])[0])
-        else:
-            placed[key] = min((sp for sp, _ in options[key]),
-                              key=lambda sp: sum(sp.clip(t).width * sp.clip(t).height for t in taken))
-    return tuple((k, pygame.Rect(v)) for k, v in placed.items())
+def map_leader(surface: pygame.Surface, start: tuple[int, int], end: tuple[int, int], r: int) -> None:
+    """The line from a city's mark to its name placed further off: thin, in the names' ink, a dot at the name's
+    end (a road runs from mark to mark, in the map's own colours)."""
+    width = max(1, r // 7)
+    pygame.draw.line(surface, C.INK_LIGHT, start, end, width)
+    pygame.draw.circle(surface, C.INK_LIGHT, end, width + 1)
 
 
 def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: TextCache) -> None:
@@ -519,14 +439,16 @@ def mission_map(surface: pygame.Surface, rect: pygame.Rect, ui: MapUi, text: Tex
     # the same map in both orientations: the band above it carries the title (upright) or the hint turned (table)
     area = pygame.Rect(rect.left + band // 2, rect.top + band, rect.width - panel_w - band, rect.height - band * 3 // 2)
     inner = _map_backdrop(surface, area)
-    pos: dict[str, tuple[int, int]] = {}
+    r = max(6, min(area.width, area.height) // 40)
+    marks: dict[str, tuple[int, int]] = {}
     for i, city in enumerate(ui.cities):
         fx, fy = city_position(city, i, len(ui.cities))
-        p = (int(inner.left + fx * inner.width), int(inner.top + fy * inner.height))
-        pos[_norm(city.id)] = p
-        pos[_norm(city.name)] = p
+        marks[_norm(city.id)] = (int(inner.left + fx * inner.width), int(inner.top + fy * inner.height))
+    marks = map_labels.spread_marks(marks, r, inner)  # no mark on another (Europe at 800x480)
+    pos: dict[str, tuple[int, int]] = {}
+    for city in ui.cities:
+        pos[_norm(city.id)] = pos[_norm(city.name)] = marks[_norm(city.id)]
     _map_links(surface, ui, pos)
-    r = max(6, min(area.width, area.height) // 40)
     _map_cities(surface, ui, text, area, pos, r)
     panel = pygame.Rect(area.right + band // 2, area.top, rect.right - area.right - band, area.height)
     body = max(C.MIN_TEXT_PX, panel.width // 17)
@@ -587,17 +509,18 @@ def _map_cities(surface: pygame.Surface, ui: MapUi, text: TextCache, area: pygam
     """Every city's marker and name, the chosen city first, then the playable, ticked and locked ones."""
     label_size = max(C.MIN_TEXT_PX, int(r * 1.25))
     order = {"ticked": 1, "playable": 0, "locked": 2}
-    spots: dict[str, pygame.Rect] | None = None
+    # every name placed at once (place_map_labels), its leader line under the marks
+    marks = {_norm(c.id): pos[_norm(c.id)] for c in ui.cities}
+    chosen_key = next((_norm(c.id) for c in ui.cities if _is_chosen(ui, c)), None)
+    spots = place_map_labels(
+        [(_norm(c.id), marks[_norm(c.id)], _map_label(c, ui, text, label_size, _is_chosen(ui, c)).get_size())
+         for c in ui.cities], r, area, chosen_key)
+    for start, end in map_labels.leaders(spots, marks, r).values():
+        map_leader(surface, start, end, r)
     for city in sorted(ui.cities, key=lambda c: (not _is_chosen(ui, c), order.get(c.status, 3))):
-        p = pos[_norm(city.id)]
         chosen = _is_chosen(ui, city)
-        _city_marker(surface, p, r, city.status, chosen)
-        n = _map_label(city, ui, text, label_size, chosen)
-        if spots is None:  # every label placed at once, each nearest its own marker (place_map_labels)
-            spots = place_map_labels(
-                [(_norm(c.id), pos[_norm(c.id)], _map_label(c, ui, text, label_size, _is_chosen(ui, c)).get_size())
-                 for c in ui.cities], r, area)
-        surface.blit(n, spots[_norm(city.id)])
+        _city_marker(surface, pos[_norm(city.id)], r, city.status, chosen)
+        surface.blit(_map_label(city, ui, text, label_size, chosen), spots[_norm(city.id)])
 
 
 def _map_panel(surface: pygame.Surface, ui: MapUi, text: TextCache, panel: pygame.Rect, r: int,

@@ -8,12 +8,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
+from common.jsonvalue import JsonMap, JsonObject
 from device.i18n import Translator
 from device.modes import Mode
 from device.pin import PinStore
 from device.render.models import OledUi, OledView, RingEffect, SharedUi, SharedView
+from device.screens.item import Item
 from device.screens.parts import HOLD_SECONDS, held_long_enough
 from device.seams import GameApi, Records, SettingsApi
 from device.services.audio import Audio
@@ -53,7 +55,7 @@ class Frame:
     ring_pixels: Sequence[RGB] | None = None  # a whole ring picture that replaces the view's (the hourglass)
 
 
-__all__ = ["HOLD_SECONDS", "Frame", "Screen", "held_long_enough", "move_card"]
+__all__ = ["HOLD_SECONDS", "Frame", "Screen", "back_or_menu", "held_long_enough", "move_card"]
 
 
 class Nav(Protocol):
@@ -61,9 +63,13 @@ class Nav(Protocol):
     import each other in a circle, nor the host."""
 
     def menu(self) -> None: ...
-    def game(self, ui: dict[str, Any] | None = None) -> None: ...
+    def game(self, ui: JsonMap | None = None) -> None:
+        """Show the open game's screen, rebuilt from ``ui`` (a saved ``Screen.ui_state()``; None: fresh)."""
+        ...
     def pause(self, game: Screen) -> None: ...
-    def attract(self, under: Screen) -> None: ...
+    def attract(self, under: Screen | None) -> None:
+        """The attract screen over ``under`` (None: over the main menu), which a press brings back."""
+        ...
     def pin(self, back: Screen | None) -> None: ...
     def missions(self, back: Screen) -> None: ...
     def mission_map(self, sheet: int) -> None: ...
@@ -72,8 +78,8 @@ class Nav(Protocol):
     def after_game(self) -> None:
         """Close the finished game; then "same settings again", the mission map or the menu."""
         ...
-    def menu_extras(self, menu: Screen) -> list[Any]:
-        """The main menu's rows of optional features (``shell.Item``; remote play adds its own)."""
+    def menu_extras(self, menu: Screen) -> list[Item]:
+        """The main menu's rows of optional features (remote play adds its own)."""
         ...
 
 
@@ -106,6 +112,14 @@ class Host(Protocol):
     def switch(self, screen: Screen) -> None: ...
     def woken(self) -> None: ...
     def request_power(self, what: str) -> None: ...
+
+
+def back_or_menu(host: Host, back: Screen | None) -> None:
+    """Back to the screen ``back`` (the one a screen was opened from), or to the main menu without one."""
+    if back is not None:
+        host.switch(back)
+    else:
+        host.nav.menu()
 
 
 class Screen:
@@ -158,6 +172,7 @@ class Screen:
     def frame(self) -> Frame:
         raise NotImplementedError
 
-    def ui_state(self) -> dict[str, Any] | None:
-        """What must survive a power cut to resume this screen exactly (game screens only)."""
+    def ui_state(self) -> JsonObject | None:
+        """What must survive a power cut to resume this screen exactly (game screens only: each has a frozen
+        state dataclass whose ``to_dict`` this is, and whose ``from_dict`` reads it back, see saved.py)."""
         return None

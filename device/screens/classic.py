@@ -3,16 +3,27 @@ the guessers of both teams use seat B's controls; duo's box opponent covers its 
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
+from common.jsonvalue import JsonMap, JsonObject
 from device import modes
 from device.modes import Mode
 from device.render import models as m
 from device.screens.base import Frame, Host, Screen, move_card
 from device.screens.flows import deal_pictures, deal_words
-from device.screens.parts import ClueEntry, Cursors, EntryOutcome, Give, Holds, Notices
+from device.screens.parts import (
+    ClueEntry,
+    Cursors,
+    EntryOutcome,
+    Give,
+    Holds,
+    Notices,
+    classic_labels,
+    revealed_cards,
+)
 from device.screens.play import Moves, clue_word, entry_ui, letters_for, short_press_hint
-from device.screens.shell import SetupScreen, classic_labels
+from device.screens.saved import read_int, read_map, saved_for
+from device.screens.setup import OptionValue, SetupScreen
 from device.services.hourglass import enforced_action
 from device.services.speech import clue_announcement
 from engine import classic as cl
@@ -38,7 +49,7 @@ class ClassicSetupScreen(SetupScreen):
         self.values["variant"] = "standard"
         self.values["pictures_key"] = "source"
 
-    def _options(self, row: str) -> tuple[Any, ...]:
+    def _options(self, row: str) -> tuple[OptionValue, ...]:
         if row == "variant":
             return ("standard", "duo", "trio")
         if row == "pictures_key":
@@ -52,8 +63,8 @@ class ClassicSetupScreen(SetupScreen):
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "press" and event.button == "ok":
-            start_classic(self.host, self.mode, variant=self.values["variant"], pack=self.values["pack"],
-                          clues=self.values["clues"], pictures_key=self.values["pictures_key"])
+            start_classic(self.host, self.mode, variant=self.text("variant"), pack=self.text("pack"),
+                          clues=self.text("clues"), pictures_key=self.text("pictures_key"))
             return
         super().handle(event)
 
@@ -83,6 +94,49 @@ def start_classic(host: Host, kind: Mode | str, *, variant: str = "standard", pa
     host.game.begin(session, kind=mode.kind, options=modes.classic_options(mode, variant, pack))
 
 
+@dataclass(frozen=True)
+class ClassicState:
+    """What the classic play screen saves (``{"screen": "classic", ...}``): the guessers' cursor, the
+    spymasters' clue entry that was open."""
+
+    name = "classic"  # the screen it is saved by (its ``"screen"`` field)
+
+    cursor: int = 0
+    entry: ClueEntry | None = None
+
+    def to_dict(self) -> JsonObject:
+        return {"screen": self.name, "cursor": self.cursor, "entry": self.entry.to_dict() if self.entry else None}
+
+    @classmethod
+    def from_dict(cls, data: JsonMap | None) -> ClassicState:
+        """The saved state (a fresh one for another screen's; a malformed field gives its fresh value)."""
+        saved = saved_for(data, cls.name)
+        return cls(read_int(saved.get("cursor"), 0), ClueEntry.from_dict(read_map(saved.get("entry"))))
+
+
+@dataclass(frozen=True)
+class ClassicOverState:
+    """What the classic game-over screen saves: only that it is shown (``{"screen": "classic_over"}``)."""
+
+    name = "classic_over"  # the screen it is saved by (its ``"screen"`` field)
+
+    def to_dict(self) -> JsonObject:
+        return {"screen": self.name}
+
+    @classmethod
+    def from_dict(cls, data: JsonMap | None) -> ClassicOverState:
+        return cls()
+
+
+@dataclass(frozen=True)
+class CoverShown:
+    """The duo opponent's cover moving onto ``card`` since ``start``, against state ``version``."""
+
+    card: int
+    start: float
+    version: int
+
+
 class ClassicPlayScreen(Screen):
     """Classic and Pictures play, built from the play parts (holds, the guessers' cursor, the spymasters' clue
     entry, notices) and the moves every play screen shares."""
@@ -91,15 +145,19 @@ class ClassicPlayScreen(Screen):
     in_game = True
     enforces = True
 
-    def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
+    def __init__(self, host: Host, ui: JsonMap | None = None) -> None:
         super().__init__(host)
-        ui = ui if ui and ui.get("screen") == "classic" else {}
+        state = ClassicState.from_dict(ui)
         self.holds = Holds()
-        self.cursors = Cursors(self.holds, {"B": int(ui.get("cursor", 0))})
-        self.entry = ClueEntry.from_dict(ui.get("entry"))
+        # a saved cursor off this table starts on the first card, a letter beyond the picker on its last one
+        self.cursors = Cursors(self.holds, {"B": state.cursor if state.cursor < len(self.session.state.cards)
+                                            else 0})
+        self.entry = state.entry
+        if self.entry is not None:
+            self.entry.letter = min(self.entry.letter, len(letters_for(self.session.language)) - 1)
         self.notices = Notices()
         self.moves = Moves(host, self.notices)
-        self.cover: dict[str, Any] | None = None
+        self.cover: CoverShown | None = None
 
     @property
     def session(self) -> ClassicSession:
@@ -111,15 +169,18 @@ class ClassicPlayScreen(Screen):
     def pictures(self) -> bool:
         return modes.by_kind(self.session.mode).pictures
 
-    def ui_state(self) -> dict[str, Any] | None:
-        return {"screen": "classic", "cursor": self.cursors["B"],
-                "entry": self.entry.to_dict() if self.entry else None}
+    def state(self) -> ClassicState:
+        """What this screen saves (``ui_state``)."""
+        return ClassicState(self.cursors["B"], self.entry)
+
+    def ui_state(self) -> JsonObject | None:
+        return self.state().to_dict()
 
     def exit(self) -> None:
         """Leaving the game screen: every pending hold is cancelled, so a tap never fires on return."""
         self.holds.cancel_all()
 
-    def notice(self, to: Seat | None, key: str, **fields: Any) -> None:
+    def notice(self, to: Seat | None, key: str, **fields: object) -> None:
         self.moves.notice(to, key, **fields)
 
     # -- the spymasters' clue --------------------------------------------------------------------------------
@@ -222,7 +283,7 @@ class ClassicPlayScreen(Screen):
             if self.cover is None:
                 times.append(self.host.clock.now())
             else:
-                times.append(min(self.cover["start"] + COVER_SECONDS, self.host.clock.now() + 1 / 30))
+                times.append(min(self.cover.start + COVER_SECONDS, self.host.clock.now() + 1 / 30))
         return min(times) if times else None
 
     def tick(self, now: float) -> None:
@@ -244,11 +305,11 @@ class ClassicPlayScreen(Screen):
                 return
         state = self.session.state
         if state.phase == "cover":
-            if self.cover is None or self.cover["version"] != state.version:
-                self.cover = {"card": cl.duo_cover_choice(state), "start": now, "version": state.version}
-            elif now - self.cover["start"] >= COVER_SECONDS:
+            if self.cover is None or self.cover.version != state.version:
+                self.cover = CoverShown(cl.duo_cover_choice(state), now, state.version)
+            elif now - self.cover.start >= COVER_SECONDS:
                 cover, self.cover = self.cover, None
-                self.moves.act(None, cl.Cover(state.turn, cover["card"]), cover["version"])
+                self.moves.act(None, cl.Cover(state.turn, cover.card), cover.version)
         else:
             self.cover = None
 
@@ -281,8 +342,8 @@ class ClassicPlayScreen(Screen):
                         for c in view.clues)
         cover = None
         if self.cover is not None:
-            fraction = min(1.0, (self.host.clock.now() - self.cover["start"]) / COVER_SECONDS)
-            cover = (int(self.cover["card"]), fraction)
+            fraction = min(1.0, (self.host.clock.now() - self.cover.start) / COVER_SECONDS)
+            cover = (self.cover.card, fraction)
         shared = m.ClassicPlayUi(team, view.turn, view.columns, view.rows, clue_text, guesses,
                                  {k: str(v) for k, v in view.left.items()}, message,
                                  self.notices.text("B"), (m.Cursor("B", self.cursors["B"]),),
@@ -336,11 +397,11 @@ class ClassicOverScreen(Screen):
     name = "classic_over"
     attract = False
 
-    def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
-        super().__init__(host)
+    def __init__(self, host: Host, ui: JsonMap | None = None) -> None:
+        super().__init__(host)  # nothing to restore (``ClassicOverState``)
 
-    def ui_state(self) -> dict[str, Any] | None:
-        return {"screen": "classic_over"}
+    def ui_state(self) -> JsonObject | None:
+        return ClassicOverState().to_dict()
 
     def handle(self, event: InputEvent) -> None:
         if (event.kind == "press" and event.button in ("ok", "menu")) or event.kind == "touch":
@@ -358,7 +419,7 @@ class ClassicOverScreen(Screen):
         else:
             title = tr("classic.winner", team=winner)
         reason = tr(f"classic.reason_{view.reason}")
-        cards = tuple(m.ClassicCard(c, state.key.cards[i]) for i, c in enumerate(state.cards))  # type: ignore[arg-type]
+        cards = revealed_cards(state.cards, state.key.cards)
         shared = m.ClassicPlayUi(winner or title, view.winner or "R", view.columns, view.rows, "", "",
                                  {k: str(v) for k, v in view.left.items()}, tr("over.prompt_leave"),
                                  f"{title} — {reason}", (), None, None, modes.by_kind(session.mode).pictures, (),

@@ -10,9 +10,11 @@ from device.render import models as m
 from device.render.screens import city_label
 from device.screens.base import Frame, Host, Screen
 from device.screens.flows import start_duet
+from device.screens.item import Item
+from device.screens.lists import ListScreen
+from device.screens.menu import MenuScreen
 from device.screens.parts import DELETE, DONE, SKIP
 from device.screens.play import letters_for, picked
-from device.screens.shell import Item, ListScreen, MenuScreen
 from engine.missions import default_map, playable, ticked
 from hardware.base import InputEvent
 
@@ -44,8 +46,12 @@ class SheetScreen(ListScreen):
         if self._sheets is None:
             self.enter()
         for sheet, name in self._sheets or ():
-            out.append(Item(name, lambda s=sheet: host.switch(MapScreen(host, s, start=self.start))))  # type: ignore[misc]
+            out.append(Item(name, self._opener(sheet)))
         return out
+
+    def _opener(self, sheet: int) -> Callable[[], None]:
+        """What OK on a sheet's row does: its mission map."""
+        return lambda: self.host.switch(MapScreen(self.host, sheet, start=self.start))
 
     def model(self) -> m.MenuUi:
         items = tuple(m.MenuItem(self.tr(i.key) if i.key.startswith("missions.") else i.key, i.enabled)
@@ -179,17 +185,17 @@ class MapScreen(Screen):
         done, open_cities, tally, sheet_name = self._shown
         cities = []
         for c in self.map.cities:
-            status = "ticked" if c.name in done else "playable" if c.name in open_cities else "locked"
+            standing: m.CityStatus = ("ticked" if c.name in done else "playable" if c.name in open_cities
+                                      else "locked")
             wins, losses = tally.get(c.name, (0, 0))
-            cities.append(m.MapCity(c.name, c.name, c.turns, c.mistakes, status, wins, losses,  # type: ignore[arg-type]
-                                    (c.x, c.y)))
-        links = tuple(tuple(sorted(link)) for link in sorted(self.map.links, key=sorted))
+            cities.append(m.MapCity(c.name, c.name, c.turns, c.mistakes, standing, wins, losses, (c.x, c.y)))
+        links = tuple((a, b) for a, b in (sorted(link) for link in sorted(self.map.links, key=sorted)))
         city = self.map.city(self.selected)
         wins, losses = tally.get(city.name, (0, 0))
         detail = (self.tr("missions.detail_rules", turns=city.turns, mistakes=city.mistakes),
                   self.tr("missions.detail_record", wins=wins, losses=losses))
         labels = {k: self.tr(f"missions.{k}") for k in ("ticked", "playable", "locked")}
-        shared = m.MapUi(self.tr("missions.title"), sheet_name, tuple(cities), links,  # type: ignore[arg-type]
+        shared = m.MapUi(self.tr("missions.title"), sheet_name, tuple(cities), links,
                          self.selected, detail, self.tr("missions.hint"), labels, self.tr.language)
         state = "ticked" if city.name in done else "playable" if city.name in open_cities else "locked"
         status = self.tr(f"missions.{state}")

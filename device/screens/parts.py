@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
+from common.jsonvalue import JsonMap, JsonObject
+from device.i18n import Translator
 from device.render import models as m
-from engine.seats import Seat, parse_seat
+from device.screens.saved import read_int, read_optional_str, read_seat, read_str
+from engine.seats import Seat
 from hardware.base import DIRECTIONS
 
 #: How long OK (or STOP) must be held to touch a card or end a turn: a slip never hits the assassin.
@@ -156,12 +159,9 @@ class Cursors(Mapping[Seat, int]):
     def __len__(self) -> int:
         return len(self._at)
 
-    def update(self, saved: Mapping[str, Any]) -> None:
-        for seat, card in saved.items():
-            self._at[parse_seat(seat)] = int(card)
-
-    def to_dict(self) -> dict[str, int]:
-        return {str(seat): card for seat, card in self._at.items()}
+    def update(self, saved: Mapping[Seat, int]) -> None:
+        """Cursors put back where a saved state had them (no hold is cancelled: none is pending yet)."""
+        self._at.update(saved)
 
 
 # -- clue entry ----------------------------------------------------------------------------------------------
@@ -281,18 +281,24 @@ class ClueEntry:
         an illegal clue)."""
         self.step, self.choice, self.refusal = "refusal", 1, reason
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         return {"seat": self.seat, "step": self.step, "number": self.number, "word": self.word,
                 "letter": self.letter, "refusal": self.refusal, "choice": self.choice}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> ClueEntry | None:
-        if not data:
+    def from_dict(cls, data: JsonMap | None) -> ClueEntry | None:
+        """The entry a saved state had open (None: none, or no seat to give it to); a malformed field gives
+        its fresh value (``device/screens/saved.py``)."""
+        if not isinstance(data, Mapping):
             return None
-        step = data.get("step", "number")
-        return cls(parse_seat(data["seat"]), step if step in ("number", "word", "refusal") else "number",
-                   int(data.get("number", 1)), str(data.get("word", "")), int(data.get("letter", 0)),
-                   data.get("refusal"), int(data.get("choice", 0)))
+        seat = read_seat(data.get("seat"))
+        if seat is None:
+            return None
+        step = data.get("step")
+        return cls(seat, step if step == "word" or step == "refusal" else "number",
+                   read_int(data.get("number"), 1), read_str(data.get("word"), "")[:WORD_LIMIT],
+                   read_int(data.get("letter"), 0), read_optional_str(data.get("refusal")),
+                   1 if data.get("choice") == 1 else 0)
 
 
 # -- notices -------------------------------------------------------------------------------------------------
@@ -333,3 +339,21 @@ class Notices:
         if self.banner:
             times.append(self.banner[1])
         return min(times) if times else None
+
+
+# -- labels --------------------------------------------------------------------------------------------------
+
+def classic_labels(tr: Translator) -> dict[str, str]:
+    """The words a classic table's renderer needs: the team names, "Clues", and how a label and its value are
+    joined in this language ("Rouges : ZEBRA 2", "Red: ZEBRA 2")."""
+    return {"R": tr("team.R"), "B": tr("team.B"), "clues": tr("label.clues"), "pair": tr("common.pair")}
+
+
+#: A classic key card's letters as the model's colours (R, B: the teams; N: a bystander; X: the assassin).
+_KEY_COLOURS: dict[str, Literal["R", "B", "N", "X"]] = {"R": "R", "B": "B", "N": "N", "X": "X"}
+
+
+def revealed_cards(cards: Sequence[str], key: str) -> tuple[m.ClassicCard, ...]:
+    """Every classic card with its colour on the key ``key`` (one letter a card): the whole key shown, after the
+    game (game over, abandoned)."""
+    return tuple(m.ClassicCard(card, _KEY_COLOURS.get(key[i])) for i, card in enumerate(cards))

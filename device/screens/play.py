@@ -3,9 +3,10 @@ over with both keys, and the hot-seat kiosk (privacy screen, key on the display 
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
+from common.jsonvalue import JsonMap, JsonObject
 from device.i18n import Translator
 from device.render import models as m
 from device.render.shared import grid_layout, square_cells
@@ -24,6 +25,7 @@ from device.screens.parts import (
     Notices,
 )
 from device.screens.parts import picked as picked  # re-exported: the missions screen picks team names alike
+from device.screens.saved import read_int, read_list, read_map, read_seat, saved_for
 from device.seams import ClueRefused, Move, MoveOutcome, Played, Refused
 from device.services.hourglass import enforced_action
 from device.services.speech import clue_announcement, key_announcement, key_summary
@@ -31,7 +33,7 @@ from engine.actions import MAX_CLUE_NUMBER, Clue, Guess, Stop
 from engine.board import DUET as DUET_BOARD
 from engine.board import Board
 from engine.keyboard import picker_letters
-from engine.seats import SEATS, Seat, other, parse_seat
+from engine.seats import SEATS, Seat, other
 from engine.session import DuetSession
 from engine.views import PublicView
 from hardware.base import DIRECTIONS, TOUCH_KINDS, InputEvent
@@ -77,7 +79,7 @@ class Moves:
         self.host = host
         self.notices = notices
 
-    def notice(self, to: Seat | None, key: str, **fields: Any) -> None:
+    def notice(self, to: Seat | None, key: str, **fields: object) -> None:
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
         self.notices.show(to, self.host.tr(key, **fields), self.host.clock.now() + NOTICE_SECONDS)
 
@@ -127,18 +129,45 @@ def entry_ui(tr: Translator, entry: ClueEntry, language: str, number_title: str,
     """The clue entry as the picker shows it (the giver's OLED, or the shared display in hot-seat). ``key``: a
     model whose key fields (the giver's own key side, its covered cards) the giver's OLED keeps in sight while
     the clue is spelt; never given for the shared display."""
-    keep = {} if key is None else {"key": key.key, "covered": key.covered, "columns": key.columns,
-                                   "rows": key.rows, "key_seat": key.key_seat}
+    if entry.step == "refusal":
+        return m.ClueEntryUi("refusal", number=entry.number, word=entry.word, refusal=entry.refusal,
+                             choices=(tr("clue.accept"), tr("clue.change")), choice=entry.choice,
+                             title=tr("clue.refused_title"))
     if entry.step == "number":
-        return m.ClueEntryUi("number", number=entry.number, title=tr(number_title),
-                             hint=notice or tr("clue.number_hint"), **keep)  # type: ignore[arg-type]
-    if entry.step == "word":
-        return m.ClueEntryUi("word", number=entry.number, word=entry.word, letters=letters_for(language),
-                             letter=entry.letter, title=tr("clue.word_title"), hint=tr("clue.word_hint"),
-                             **keep)  # type: ignore[arg-type]
-    return m.ClueEntryUi("refusal", number=entry.number, word=entry.word, refusal=entry.refusal,
-                         choices=(tr("clue.accept"), tr("clue.change")), choice=entry.choice,
-                         title=tr("clue.refused_title"))
+        ui = m.ClueEntryUi("number", number=entry.number, title=tr(number_title),
+                           hint=notice or tr("clue.number_hint"))
+    else:
+        ui = m.ClueEntryUi("word", number=entry.number, word=entry.word, letters=letters_for(language),
+                           letter=entry.letter, title=tr("clue.word_title"), hint=tr("clue.word_hint"))
+    return ui if key is None else replace(ui, key=key.key, covered=key.covered, columns=key.columns,
+                                          rows=key.rows, key_seat=key.key_seat)
+
+
+@dataclass(frozen=True)
+class PlayState:
+    """What a Duet play screen saves (``{"screen": "play", ...}``) to come back after a power cut: each seat's
+    cursor, the clue entry that was open, the hot-seat giver who opened it."""
+
+    name = "play"  # the screen it is saved by (its ``"screen"`` field)
+
+    cursors: Mapping[Seat, int] = field(default_factory=dict)
+    entry: ClueEntry | None = None
+    hs_seat: Seat | None = None
+
+    def to_dict(self) -> JsonObject:
+        return {"screen": self.name, "cursors": {str(seat): card for seat, card in self.cursors.items()},
+                "entry": self.entry.to_dict() if self.entry else None, "hs_seat": self.hs_seat}
+
+    @classmethod
+    def from_dict(cls, data: JsonMap | None) -> PlayState:
+        """The saved state (a fresh one for another screen's; a malformed field gives its fresh value)."""
+        saved = saved_for(data, cls.name)
+        cursors: dict[Seat, int] = {}
+        for key, card in read_map(saved.get("cursors")).items():
+            seat, at = read_seat(key), read_int(card, -1)
+            if seat is not None and at >= 0:
+                cursors[seat] = at
+        return cls(cursors, ClueEntry.from_dict(read_map(saved.get("entry"))), read_seat(saved.get("hs_seat")))
 
 
 class DuetPlayScreen(Screen):
@@ -150,19 +179,21 @@ class DuetPlayScreen(Screen):
     #: the number picker's title (classic: 10 stands for "unlimited")
     number_title = "clue.number_title"
 
-    def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
+    def __init__(self, host: Host, ui: JsonMap | None = None) -> None:
         super().__init__(host)
-        ui = ui if ui and ui.get("screen") == "play" else {}
+        state = PlayState.from_dict(ui)
         self.holds = Holds()
         self.board = host.game.mode.board
         self.cursors = Cursors(self.holds, start_cursors(self.board))
-        self.cursors.update(ui.get("cursors", {}))
-        self.entry = ClueEntry.from_dict(ui.get("entry"))
+        self.cursors.update({seat: card for seat, card in state.cursors.items() if self.board.has(card)})
+        self.entry = state.entry
+        if self.entry is not None:  # a saved letter beyond this language's picker starts at its last one
+            self.entry.letter = min(self.entry.letter, len(letters_for(self.session.language)) - 1)
         self.notices = Notices()
         self.moves = Moves(host, self.notices)
         #: how the game is shown: the seats' OLEDs (the usual box) or the shared display alone (hot-seat)
         self.present: TablePresentation = (
-            HotSeatPresentation(self, ui.get("hs_seat")) if host.game.opts.hotseat
+            HotSeatPresentation(self, state.hs_seat) if host.game.opts.hotseat
             else TablePresentation(self))
 
     # -- helpers ---------------------------------------------------------------------------------------------
@@ -180,9 +211,12 @@ class DuetPlayScreen(Screen):
     def pictures(self) -> bool:
         return self.host.game.opts.pictures
 
-    def ui_state(self) -> dict[str, Any] | None:
-        return {"screen": "play", "cursors": self.cursors.to_dict(),
-                "entry": self.entry.to_dict() if self.entry else None, "hs_seat": self.present.hs_seat}
+    def state(self) -> PlayState:
+        """What this screen saves (``ui_state``)."""
+        return PlayState(dict(self.cursors), self.entry, self.present.hs_seat)
+
+    def ui_state(self) -> JsonObject | None:
+        return self.state().to_dict()
 
     def exit(self) -> None:
         """Leaving the game screen (pause menu, attract, game over): every pending hold is cancelled, so a tap
@@ -190,7 +224,7 @@ class DuetPlayScreen(Screen):
         self.holds.cancel_all()
         self.present.exit()
 
-    def notice(self, to: Seat | None, key: str, **fields: Any) -> None:
+    def notice(self, to: Seat | None, key: str, **fields: object) -> None:
         """A short message on seat ``to``'s OLED (None: the banner of the shared display)."""
         self.moves.notice(to, key, **fields)
 
@@ -633,19 +667,40 @@ def _card_at(pos: tuple[float, float], size: tuple[int, int], pictures: bool,
     return None
 
 
+@dataclass(frozen=True)
+class GameOverState:
+    """What a Duet game-over screen saves (``{"screen": "gameover", ...}``): the seats that pressed OK."""
+
+    name = "gameover"  # the screen it is saved by (its ``"screen"`` field)
+
+    confirmed: tuple[Seat, ...] = ()
+
+    def to_dict(self) -> JsonObject:
+        return {"screen": self.name, "confirmed": list(self.confirmed)}
+
+    @classmethod
+    def from_dict(cls, data: JsonMap | None) -> GameOverState:
+        """The saved state (a fresh one for another screen's; what is not a seat is dropped, each seat once)."""
+        seats = (read_seat(x) for x in read_list(saved_for(data, cls.name).get("confirmed")))
+        return cls(tuple(dict.fromkeys(seat for seat in seats if seat is not None)))
+
+
 class GameOverScreen(Screen):
     """Win or loss with its reason and score; both seats press OK, then both keys show; OK again leaves."""
 
     name = "gameover"
     attract = False
 
-    def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
+    def __init__(self, host: Host, ui: JsonMap | None = None) -> None:
         super().__init__(host)
-        ui = ui if ui and ui.get("screen") == "gameover" else {}
-        self.confirmed: list[Seat] = [parse_seat(s) for s in ui.get("confirmed", [])]
+        self.confirmed: list[Seat] = list(GameOverState.from_dict(ui).confirmed)
 
-    def ui_state(self) -> dict[str, Any] | None:
-        return {"screen": "gameover", "confirmed": list(self.confirmed)}
+    def state(self) -> GameOverState:
+        """What this screen saves (``ui_state``)."""
+        return GameOverState(tuple(self.confirmed))
+
+    def ui_state(self) -> JsonObject | None:
+        return self.state().to_dict()
 
     @property
     def revealed(self) -> bool:

@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import Any
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
+from common.jsonvalue import JsonLike, JsonMap, JsonObject
 from device import modes, solo
 from device.render import models as m
 from device.screens import flows
 from device.screens.base import Frame, Host, Screen
-from device.screens.play import DuetPlayScreen, GameOverScreen, _card_at
-from device.screens.shell import OptionsScreen
+from device.screens.play import DuetPlayScreen, GameOverScreen, GameOverState, PlayState, _card_at
+from device.screens.saved import read_ints, read_map, read_strs, saved_for
+from device.screens.setup import OptionsScreen, OptionValue
 from device.seams import ClueRefused, Played
 from engine.actions import Clue
 from engine.board import Board
@@ -25,6 +29,9 @@ from engine.seats import Seat
 from engine.session import DuetSession
 from engine.views import PublicView
 from hardware.base import InputEvent
+
+if TYPE_CHECKING:  # the partner needs numpy (the ai extra): imported when the box first moves (``_box``)
+    from partner import Partner
 
 log = logging.getLogger("duetbox.solo")
 
@@ -54,15 +61,69 @@ class SoloContext:
         return list(self.earlier) + now
 
 
-def context(host: Host, ui: dict[str, Any] | None = None) -> SoloContext:
+def context(host: Host, meant: Mapping[int, Sequence[int]] | None = None, lines: Sequence[str] = ()) -> SoloContext:
+    """The open game's context, kept on the host across its screens; made for a new (or resumed) game with what
+    a saved screen state had: the cards meant by each of the box's clues, the explanations already given."""
     ctx = host.game.keep.get("solo_context")
     if not isinstance(ctx, SoloContext) or ctx.game_id != host.game.id:
         ctx = SoloContext(host.game.id)
-        ui = ui or {}
-        ctx.meant = {int(k): list(v) for k, v in (ui.get("meant") or {}).items()}
-        ctx.earlier = list(ui.get("lines") or [])
+        ctx.meant = {k: list(v) for k, v in (meant or {}).items()}
+        ctx.earlier = list(lines)
         host.game.keep["solo_context"] = ctx
     return ctx
+
+
+def _read_meant(value: JsonLike) -> dict[int, tuple[int, ...]]:
+    """The saved ``meant`` (clue index, written as a text → the cards meant); a malformed entry is dropped."""
+    return {int(k): read_ints(v) for k, v in read_map(value).items() if k.isdigit() and isinstance(v, (list, tuple))}
+
+
+@dataclasses.dataclass(frozen=True)
+class SoloPlayState:
+    """What the solo play screen saves: the Duet play screen's state, plus what the box meant with each of its
+    clues and the explanations given so far (``"meant"``, ``"lines"``)."""
+
+    play: PlayState = PlayState()
+    meant: Mapping[int, tuple[int, ...]] = dataclasses.field(default_factory=dict)
+    lines: tuple[str, ...] = ()
+
+    def to_dict(self) -> JsonObject:
+        return {**self.play.to_dict(), "meant": {str(k): list(v) for k, v in self.meant.items()},
+                "lines": list(self.lines)}
+
+    @classmethod
+    def from_dict(cls, data: JsonMap | None) -> SoloPlayState:
+        saved = saved_for(data, PlayState.name)
+        return cls(PlayState.from_dict(data), _read_meant(saved.get("meant")), read_strs(saved.get("lines")))
+
+
+@dataclasses.dataclass(frozen=True)
+class SoloOverState:
+    """What the solo game-over screen saves: the Duet game-over state, plus the explanations (``"lines"``)."""
+
+    over: GameOverState = GameOverState()
+    lines: tuple[str, ...] = ()
+
+    def to_dict(self) -> JsonObject:
+        return {**self.over.to_dict(), "lines": list(self.lines)}
+
+    @classmethod
+    def from_dict(cls, data: JsonMap | None) -> SoloOverState:
+        return cls(GameOverState.from_dict(data), read_strs(saved_for(data, GameOverState.name).get("lines")))
+
+
+@dataclasses.dataclass(frozen=True)
+class BoxPlan:
+    """The move the box is making: a stop, or a guess of ``card`` (its cursor walks ``path`` from ``start``
+    from time ``t0``, then it holds OK: ``held``), against state ``version``."""
+
+    kind: Literal["stop", "guess"]
+    version: int
+    card: int = 0
+    t0: float = 0.0
+    start: int = 0
+    path: tuple[int, ...] = ()
+    held: bool = False
 
 
 # -- set-up --------------------------------------------------------------------------------------------------
@@ -80,11 +141,11 @@ class SoloSetupScreen(OptionsScreen):
         self.rows = ["difficulty", "clues", "start"]
         self.selected = len(self.rows) - 1
 
-    def _options(self, row: str) -> tuple[Any, ...]:
+    def _options(self, row: str) -> tuple[OptionValue, ...]:
         return tuple(solo.DIFFICULTIES) if row == "difficulty" else ("strict", "flexible")
 
     def begin(self) -> None:
-        start_solo(self.host, self.values["difficulty"], self.values["clues"])
+        start_solo(self.host, self.text("difficulty"), self.text("clues"))
 
     def _value(self, row: str) -> str | None:
         if row == "difficulty":
@@ -121,11 +182,12 @@ class SoloPlayScreen(DuetPlayScreen):
 
     name = "play"
 
-    def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
+    def __init__(self, host: Host, ui: JsonMap | None = None) -> None:
         super().__init__(host, ui)
-        self.ctx = context(host, ui if ui and ui.get("screen") == "play" else None)
+        saved = SoloPlayState.from_dict(ui)
+        self.ctx = context(host, saved.meant, saved.lines)
         self.thinking: float | None = None
-        self.plan: dict[str, Any] | None = None
+        self.plan: BoxPlan | None = None
         self.ask_box = False
         self.ready_at = 0.0
         self.seen_version = self.session.version
@@ -134,11 +196,10 @@ class SoloPlayScreen(DuetPlayScreen):
     def difficulty(self) -> str:
         return self.host.game.opts.difficulty or "normal"
 
-    def ui_state(self) -> dict[str, Any] | None:
-        state = super().ui_state() or {}
-        state["meant"] = {str(k): list(v) for k, v in self.ctx.meant.items()}
-        state["lines"] = self.ctx.lines(self.session.public_view())
-        return state
+    def ui_state(self) -> JsonObject | None:
+        meant = {k: tuple(v) for k, v in self.ctx.meant.items()}
+        lines = tuple(self.ctx.lines(self.session.public_view()))
+        return SoloPlayState(self.state(), meant, lines).to_dict()
 
     # -- the box's moves -------------------------------------------------------------------------------------
     def box_todo(self, view: PublicView) -> str | None:
@@ -207,30 +268,30 @@ class SoloPlayScreen(DuetPlayScreen):
             return
         move = box.guess(view, mine, self.ctx.meant)
         if move.kind == "stop":
-            self.plan = {"kind": "stop", "version": view.version}
+            self.plan = BoxPlan("stop", view.version)
             self.holds.start(solo.BOX, "stop", now, view.version)
             self.notices.show(None, self.tr("solo.box_stops"), now + PAUSE_SECONDS + 1.0)
             self.host.audio.announce(self.tr("solo.box_stops"), solo.HUMAN)
             return
         assert move.card is not None
-        self.plan = {"kind": "guess", "card": move.card, "t0": now, "version": view.version,
-                     "start": self.cursors[solo.BOX], "path": _path(self.cursors[solo.BOX], move.card, self.board)}
+        self.plan = BoxPlan("guess", view.version, move.card, now, self.cursors[solo.BOX],
+                            tuple(_path(self.cursors[solo.BOX], move.card, self.board)))
         self._animate(now)
 
     def _animate(self, now: float) -> None:
         plan = self.plan
         assert plan is not None
-        if plan["kind"] != "guess" or plan.get("held"):
+        if plan.kind != "guess" or plan.held:
             return
-        elapsed = now - plan["t0"]
-        path = plan["path"]
+        elapsed = now - plan.t0
+        path = plan.path
         if elapsed < MOVE_SECONDS:
             steps = int(elapsed / MOVE_SECONDS * len(path))  # one card at a time, the last one at MOVE_SECONDS
-            self.cursors[solo.BOX] = path[steps - 1] if steps > 0 else plan["start"]
+            self.cursors[solo.BOX] = path[steps - 1] if steps > 0 else plan.start
             return
-        self.cursors[solo.BOX] = plan["card"]
-        plan["held"] = True
-        self.holds.start(solo.BOX, "guess", plan["t0"] + MOVE_SECONDS, plan["version"], plan["card"])
+        self.cursors[solo.BOX] = plan.card
+        self.plan = dataclasses.replace(plan, held=True)
+        self.holds.start(solo.BOX, "guess", plan.t0 + MOVE_SECONDS, plan.version, plan.card)
 
     def _give_box_clue(self, move: solo.BoxMove, view: PublicView) -> None:
         box = solo.BOX
@@ -253,7 +314,7 @@ class SoloPlayScreen(DuetPlayScreen):
         view = self.session.public_view()
         if self.ctx.failed is None and self.box_todo(view) is not None:
             now = self.host.clock.now()
-            if self.plan is not None and self.plan["kind"] == "guess" and not self.plan.get("held"):
+            if self.plan is not None and self.plan.kind == "guess" and not self.plan.held:
                 times.append(now + 1 / 30)
             elif self.plan is None:
                 times.append(max(now, self.ready_at))
@@ -328,17 +389,24 @@ class SoloPlayScreen(DuetPlayScreen):
         return frame
 
 
-def _partner(host: Host, language: str, directory: Any, difficulty: str) -> Any:
+@dataclasses.dataclass(frozen=True)
+class _LoadedPartner:
+    """The partner kept on the host (``keep["solo_partner"]``) and what it was loaded for."""
+
+    key: tuple[str, str, str]  # language, the directory of its spaces, difficulty
+    partner: Partner
+
+
+def _partner(host: Host, language: str, directory: Path, difficulty: str) -> Partner:
     """The loaded partner, kept on the host for the next game of the same language and difficulty (loading takes
     about a second); only the last one is kept. Its memory of the previous game is cleared."""
     key = (language, str(directory), difficulty)
     cached = host.game.keep.get("solo_partner")
-    if isinstance(cached, tuple) and cached[0] == key:
-        partner = cached[1]
-        partner.new_game()
-        return partner
-    partner = solo.load_partner(language, directory, difficulty)
-    host.game.keep["solo_partner"] = (key, partner)
+    if isinstance(cached, _LoadedPartner) and cached.key == key:
+        cached.partner.new_game()
+        return cached.partner
+    partner: Partner = solo.load_partner(language, directory, difficulty)
+    host.game.keep["solo_partner"] = _LoadedPartner(key, partner)
     return partner
 
 
@@ -362,20 +430,18 @@ class SoloOverScreen(GameOverScreen):
     """Game over: the human presses OK for the keys (the box has already "confirmed"), OK again for what the box
     meant."""
 
-    def __init__(self, host: Host, ui: dict[str, Any] | None = None) -> None:
+    def __init__(self, host: Host, ui: JsonMap | None = None) -> None:
         super().__init__(host, ui)
         if solo.BOX not in self.confirmed:
             self.confirmed.append(solo.BOX)
-        self.ctx = context(host, ui if ui and ui.get("screen") == "gameover" else None)
+        self.ctx = context(host, lines=SoloOverState.from_dict(ui).lines)
 
     def _lines(self) -> list[str]:
         session = self.host.game.session
         return self.ctx.lines(session.public_view()) if isinstance(session, DuetSession) else []
 
-    def ui_state(self) -> dict[str, Any] | None:
-        state = super().ui_state() or {}
-        state["lines"] = self._lines()
-        return state
+    def ui_state(self) -> JsonObject | None:
+        return SoloOverState(self.state(), tuple(self._lines())).to_dict()
 
     def handle(self, event: InputEvent) -> None:
         if event.seat == solo.BOX:

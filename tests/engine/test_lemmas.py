@@ -67,3 +67,20 @@ def test_parts_of_compounds(word: str, language: str, parts: set[str]) -> None:
 def test_no_parts_where_a_suffix_or_short_piece_would_be_one() -> None:
     assert families.parts("kirschen", "de") == ()  # -chen is an ending, not a word
     assert families.parts("chateau", "fr") == ()  # chat + eau: "eau" is too short to count
+
+
+def test_the_lemma_set_in_one_string_answers_as_a_set_would() -> None:
+    import random
+
+    from engine.lemmas import Words
+
+    rng = random.Random(3)
+    letters = "abcdeéèœßăîșțäöü"
+    kept = {"".join(rng.choice(letters) for _ in range(rng.randrange(1, 9))) for _ in range(3000)}
+    words = Words(kept)
+    assert len(words) == len(kept)
+    for _ in range(3000):
+        probe = "".join(rng.choice(letters) for _ in range(rng.randrange(0, 9)))
+        assert (probe in words) == (probe in kept)
+    assert all(w in words for w in kept) and "" not in Words() and 3 not in words
+    assert Words(utf8={w.encode() for w in kept})._blob == words._blob

@@ -106,7 +106,7 @@ def test_buswriter_never_tears_a_frame():
         screen.close()
     p1, p2 = pack_pages(one), pack_pages(two)
     assert written == [(0, p1[0][10:13]), (7, p1[7][100:103]),  # all of frame one, then
-                       (7, p2[7][50:103])]  # what frame two changes against it
+                       (7, p2[7][50:53]), (7, p2[7][100:103])]  # what frame two changes against it
     assert ram_pages(screen.panel) == p2
 
 

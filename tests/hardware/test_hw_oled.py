@@ -221,3 +221,47 @@ def test_oled_screen_random_frames_reach_the_panel_exactly():
                                           fill=rng.randint(0, 1))
             screen.show(img)
             assert same(screen.glass(), img)
+
+
+def _applied(old: list[bytes], new: list[bytes], windows: list[tuple[int, int, int, int]]) -> list[bytes]:
+    ram = [bytearray(page) for page in old]
+    for first, count, c0, c1 in windows:
+        for p in range(first, first + count):
+            ram[p][c0:c1 + 1] = new[p][c0:c1 + 1]
+    return [bytes(page) for page in ram]
+
+
+def test_oled_changed_windows_split_a_page_where_the_unchanged_gap_costs_more_than_a_window():
+    from hardware.oled import changed_windows, windows_cost
+
+    old = [bytes(128)] * 8
+    new = list(old)
+    new[1] = b"\x01" * 4 + bytes(100) + b"\x01" * 4 + bytes(20)  # columns 0..3 and 104..107
+    assert changed_windows("ssd1306", old, new) == [(1, 1, 0, 3), (1, 1, 104, 107)]
+    assert windows_cost("ssd1306", changed_windows("ssd1306", old, new)) == 2 * (10 + 4)
+    new[1] = b"\x01" * 4 + bytes(10) + b"\x01" * 4 + bytes(110)  # a gap of 10: one window is as cheap
+    assert changed_windows("ssd1306", old, new) == [(1, 1, 0, 17)]
+    assert changed_windows("sh1106", old, new) == [(1, 1, 0, 3), (1, 1, 14, 17)]  # its windows cost 7
+
+
+def test_oled_changed_windows_bring_every_frame_to_the_glass_and_never_cost_more_than_whole_spans():
+    import random
+
+    from hardware.oled import _changed, _spans, changed_windows, windows_cost
+
+    rng = random.Random(7)
+    for _ in range(400):
+        old = [bytes(rng.choice((0, 0, 0, 255, rng.randrange(256))) for _ in range(128)) for _ in range(8)]
+        new = [bytearray(page) for page in old]
+        for _ in range(rng.randrange(12)):  # a few changed blocks, some spanning pages, as drawing makes
+            p, c = rng.randrange(8), rng.randrange(128)
+            for q in range(p, min(8, p + rng.randrange(1, 4))):
+                for x in range(c, min(128, c + rng.randrange(1, 30))):
+                    new[q][x] ^= rng.randrange(1, 256)
+        pages = [bytes(page) for page in new]
+        for model in ("ssd1306", "sh1106"):
+            windows = changed_windows(model, old, pages)
+            assert _applied(old, pages, windows) == pages
+            assert windows_cost(model, windows) <= windows_cost(model, _spans(model, _changed(model, old, pages)))
+            if model == "sh1106":
+                assert all(count == 1 for _, count, _, _ in windows)

@@ -26,8 +26,17 @@ frame the app shows and asks, for seat A and seat B:
 menu row by its translated label. ``Table.ok()`` fails with every problem seen. Settings reachability and the
 café mode's public rows are checked by tests/seats/test_seats_settings.py with the same hands.
 
-Not covered yet: the remote host and guest (two boxes over the broker; device/remote), whose guest is being
-reworked in issue 29.
+The remote host and guest are two tables (tests/seats/remoteseats.py): each box's one seat and where it sits
+(``chairs``: the guest's seat B at its display's top edge, the display turned for it), the other box's side as
+what the box must never show (``foreign``), both boxes stepped together over an in-process broker. There, and on
+every box, two more checks run at every frame:
+
+- **the chair**: a picture printed one way ("upright") is upright for each seat that reads it, from its chair
+  and with the display's rotation; a seat's OLED key map (and the small key while it spells) lays out the cards
+  as that seat sees them on the display, its cursor bracket where it sees its cursor;
+- **foreign keys** (a remote box): no key view, key map or clue entry for the other box's seat, its OLED
+  naming none of that seat's buttons (they do nothing there), and the other side's 25 letters (either way
+  round) in no model of the frame before the game is over; no message key printed for want of its message.
 
 Nothing is read from pixels by OCR: texts and marks come from the renderers' recording surfaces
 (``device.render.text.record_texts`` and ``note_mark``), as in the layout test.
@@ -80,6 +89,17 @@ class Table:
     seed: int = 5
     render: bool = True  # draw each distinct shared picture and check what each seat reads
     prepare: Callable[[Path], None] | None = None  # fills the data directory before the box starts
+    #: builds the box app (box, storage, seed) -> an App not started yet; a plain local App without it
+    make_app: Callable[[Any, Any, int], Any] | None = None
+    #: the seats that play at this box and where each sits: 0 at the display's bottom edge, 180 at its top
+    #: edge (None: a local box, seat B across the table in "table" orientation, beside A on a box set upright)
+    chairs: dict[str, int] | None = None
+    #: the key side this box must never show (the other box's, in a remote game) while the game goes on
+    foreign: Callable[[], str | None] | None = None
+    #: runs after each step of this box's hands (a remote game: the other box takes its turn)
+    linked: Callable[[], Any] | None = None
+    #: lets time pass instead of this box's own clock alone (a remote game: both boxes and their links)
+    waits: Callable[[float], Any] | None = None
 
     def __post_init__(self) -> None:
         from device.app import App
@@ -92,7 +112,8 @@ class Table:
         storage.set_setting("language", self.language)
         for key, value in self.settings.items():
             storage.set_setting(key, value)
-        self.app = App(open_box("mock", display_size=self.size), storage, seed=self.seed)
+        box = open_box("mock", display_size=self.size)
+        self.app = (self.make_app or (lambda b, st, seed: App(b, st, seed=seed)))(box, storage, self.seed)
         self.app.start()
         self.down: dict[str, Held] = {}  # "A.ok", "B.stop", "finger"
         self.switches = 0  # screen changes seen so far (a pause and back counts two)
@@ -120,6 +141,8 @@ class Table:
     def _step(self) -> None:
         self.app.step(0)
         self.check()
+        if self.linked is not None:
+            self.linked()
 
     def press(self, name: str) -> Table:
         """Press and release ``name`` ("A.ok", "B.left", "menu") at once (a short press), checking both."""
@@ -181,6 +204,9 @@ class Table:
 
     def wait(self, seconds: float) -> Table:
         """Let ``seconds`` pass, a check every ``STEP``."""
+        if self.waits is not None:
+            self.waits(seconds)
+            return self
         left = seconds
         while left > 1e-9:
             dt = min(STEP, left)
@@ -219,6 +245,22 @@ class Table:
     def tr(self, key: str, **fields: Any) -> str:
         return str(self.app.tr(key, **fields))
 
+    # -- the chairs ------------------------------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats that play at this box (both on a local box; one on each box of a remote game)."""
+        return tuple(self.chairs) if self.chairs is not None else ("A", "B")
+
+    def turned_for(self, seat: str, ui: Any) -> bool:
+        """Whether ``seat``, from its chair, sees the shared picture ``ui`` turned half a turn (its right is the
+        picture's left, its "up" the picture's bottom): its chair at the display's top edge, or the whole
+        display turned for it (a remote guest's), but not both."""
+        if self.chairs is not None:
+            chair = self.chairs.get(seat, 0)
+        else:
+            chair = 180 if seat == "B" and getattr(ui, "orientation", "table") == "table" else 0
+        return (chair + int(self.app.outputs.shared_rotation)) % 360 == 180
+
     # -- the checks ------------------------------------------------------------------------------------------
     def check(self) -> None:
         if self.screen is not self._last_screen:
@@ -229,6 +271,8 @@ class Table:
         where = f"{type(self.screen).__name__} t={self.now - 1000:.2f}"
         self.problems += [f"{where}: {p}" for p in secrecy(self, frame)]
         self.problems += [f"{where}: {p}" for p in disabled_rows(self, frame)]
+        self.problems += [f"{where}: {p}" for p in foreign_keys(self, frame)]
+        self.problems += [f"{where}: {p}" for p in oled_maps(self, frame)]
         if self.render:
             self.problems += [f"{where}: {p}" for p in self._drawn(frame)]
 
@@ -243,8 +287,11 @@ class Table:
         self.drawn += 1
         surface = record_texts(self.renderer.text, self.size)
         self.renderer.full(surface, view, ui)
-        return (upright(ui, surface.texts, surface.marks, one_sided(self, ui)) + legibility(self, ui, view, surface)
+        readers = {seat: self.turned_for(seat, ui) for seat in self.seats}
+        return (upright(ui, surface.texts, surface.marks, one_sided(self, ui), readers)
+                + legibility(self, ui, view, surface)
                 + typography(str(self.app.tr.language), [t.text for t in surface.texts])
+                + untranslated([t.text for t in surface.texts])
                 + map_legend(ui, surface.texts))
 
     def _cursor_state(self) -> tuple[Any, dict[str, int]] | None:
@@ -267,14 +314,14 @@ class Table:
         cells = grid_layout(self.size, columns, rows, ui.pictures and ui.orientation == "upright").cells
         a, b = cells[cursors[seat]].center, cells[after[1][seat]].center
         dx, dy = b[0] - a[0], b[1] - a[1]
-        turned = seat == "B" and ui.orientation == "table"
-        if turned:  # seat B's right is the display's left, its "up" (away from B) the display's bottom
+        if self.turned_for(seat, ui):  # its right is the display's left, its "up" (away from it) the display's bottom
             dx, dy = -dx, -dy
         want = {"right": dx > 0 and dy == 0, "left": dx < 0 and dy == 0,
                 "up": dy < 0 and dx == 0, "down": dy > 0 and dx == 0}[button]
         if not want:
             self.problems.append(f"joystick {name} moved the cursor {cursors[seat]} -> {after[1][seat]}, "
-                                 f"not to seat {seat}'s {button} ({ui.orientation})")
+                                 f"not to seat {seat}'s {button} ({ui.orientation}, "
+                                 f"display turned {self.app.outputs.shared_rotation})")
 
     def ok(self) -> None:
         """Fail with every problem seen (the first 40)."""
@@ -285,6 +332,8 @@ class Table:
         self.app.shutdown()
 
 
+#: A seat's own button named in a hint (the harness plays in English).
+SEAT_BUTTON = re.compile(r"\b(OK|STOP|[Jj]oystick)\b")
 #: "Hold OK", "hold STOP" in a hint (the harness plays in English).
 HOLD_HINT = re.compile(r"\b[Hh]old (OK|STOP|MENU)\b")
 
@@ -377,6 +426,106 @@ def _entry_keys(frame: Any, session: Any) -> list[Problem]:
     return out
 
 
+def _key_strings(model: Any, depth: int = 0) -> Iterable[str]:
+    """Every string of ``model`` and of the models, tuples and dicts in it (a key side is 25 letters)."""
+    if depth > 6 or model is None:
+        return
+    if isinstance(model, str):
+        yield model
+    elif isinstance(model, tuple | list):
+        for value in model:
+            yield from _key_strings(value, depth + 1)
+    elif isinstance(model, dict):
+        for value in model.values():
+            yield from _key_strings(value, depth + 1)
+    elif hasattr(model, "__dataclass_fields__"):
+        for name in model.__dataclass_fields__:
+            yield from _key_strings(getattr(model, name, None), depth + 1)
+
+
+def foreign_keys(table: Table, frame: Any) -> list[Problem]:
+    """A box of a remote game shows only its own seat's key: no seat of the other box has a key view, a key
+    map or a clue entry on this box, and the other box's side (either way round) is in no model of the frame,
+    not the shared display's nor an OLED's, until the game is over."""
+    if table.chairs is None:
+        return []
+    out: list[Problem] = []
+    others = [s for s in ("A", "B") if s not in table.chairs]
+    for seat in others:
+        if seat in frame.seat_views:
+            out.append(f"seat {seat}'s key view is on the other box's frame")
+        if isinstance(frame.oleds.get(seat), m.SeatKeyUi | m.ClueEntryUi | m.SpymasterUi):
+            out.append(f"seat {seat}'s OLED on this box draws a key ({type(frame.oleds[seat]).__name__})")
+        # in the game, that seat's buttons do nothing on this box: its OLED names none of them (MENU is the box's
+        # own; in the menus either seat's buttons work)
+        screen = table.screen
+        playing = table.app.game.session is not None and (screen.in_game or type(screen).__name__ == "GameOverScreen")
+        named = [t for t in _strings(frame.oleds.get(seat)) if playing and SEAT_BUTTON.search(t)]
+        if named:
+            out.append(f"seat {seat}'s OLED on this box names a button that does nothing here: {named[0]!r}")
+    side = table.foreign() if table.foreign is not None else None
+    session = table.app.game.session
+    if side and not (session is not None and session.over):
+        models = (frame.shared, frame.view, *frame.oleds.values(), *frame.seat_views.values())
+        if any(side in text or side[::-1] in text for model in models for text in _key_strings(model)):
+            out.append("the other box's key side is in this box's frame")
+    return out
+
+
+def _seen_cell(index: int, turned: bool, columns: int = 5, rows: int = 5) -> int:
+    """Where ``seat`` sees card ``index`` of the grid, as a position in its own reading order (row by row from
+    its top left): the same when it sees the grid upright, the mirror when it sees it turned."""
+    return columns * rows - 1 - index if turned else index
+
+
+def oled_maps(table: Table, frame: Any) -> list[Problem]:
+    """A seat's key map on its OLED (the OLED faces its seat) lays out the cards as that seat sees them on the
+    shared display from its chair: for every hidden card, the map cell at the place where the seat sees that
+    card is lit for an agent or the assassin of its side and dark for a bystander (read from the OLED image,
+    as the test of the remote display does); its cursor bracket is where it sees its cursor. The small key of a
+    clue entry the same. Checked while the display shows the grid."""
+    from device.render import oled as o
+
+    ui = frame.shared
+    session = table.app.game.session
+    if not isinstance(ui, m.PlayUi) or session is None or not hasattr(session, "seat_view"):
+        return []
+    out: list[Problem] = []
+    for seat in table.seats:
+        view, screen = frame.seat_views.get(seat), frame.oleds.get(seat)
+        if view is None or not isinstance(screen, m.SeatKeyUi | m.ClueEntryUi) or len(view.key) != 25:
+            continue
+        full = isinstance(screen, m.SeatKeyUi) or screen.stage == "number"  # the picker's number: the whole map
+        if not full and (screen.stage != "word" or not screen.key):
+            continue
+        own = session.seat_view(seat).key
+        cards = session.public_view().cards
+        covered = set(getattr(screen, "covered", ()))
+        hidden = [i for i, c in enumerate(cards) if not c.agent and not c.assassin and not c.marks and i not in covered]
+        turned = table.turned_for(seat, ui)
+        image = o.render_oled(view, screen, fast=True)
+        wrong = 0
+        for i in hidden:
+            row, col = divmod(_seen_cell(i, turned), 5)
+            if full:
+                x, y = o.cell_origin(row * 5 + col, "A")
+                x, y = x + o.CELL // 2, y + o.CELL // 2
+            else:
+                x, y = o.WIDTH - 5 * o.MINI_PITCH + 1 + col * o.MINI_PITCH + 1, row * o.MINI_PITCH + 1
+            wrong += int(bool(image.getpixel((x, y))) != (own[i] in "GX"))
+        if wrong:
+            kind = "key map" if full else "small key of its clue entry"
+            out.append(f"seat {seat}'s {kind} is not laid out as it sees the table ({wrong} of {len(hidden)} "
+                       f"hidden cards elsewhere; display turned {table.app.outputs.shared_rotation})")
+        mine = next((c.card for c in ui.cursors if c.seat == seat), None)
+        if isinstance(screen, m.SeatKeyUi) and screen.cursor is not None and mine is not None:
+            row, col = divmod(_seen_cell(mine, turned), 5)
+            x, y = o.cell_origin(row * 5 + col, "A")
+            if not image.getpixel((x - 2, y - 2)):
+                out.append(f"seat {seat}'s OLED cursor is not where it sees its cursor on the display (card {mine})")
+    return out
+
+
 # -- what each seat reads ------------------------------------------------------------------------------------
 
 def one_sided(table: Table, ui: Any) -> Callable[[str], bool]:
@@ -387,14 +536,21 @@ def one_sided(table: Table, ui: Any) -> Callable[[str], bool]:
     return lambda text: solo or text in cities
 
 
-def upright(ui: Any, texts: Iterable[Any], marks: Iterable[Any], exempt: Callable[[str], bool]) -> list[Problem]:
+def upright(ui: Any, texts: Iterable[Any], marks: Iterable[Any], exempt: Callable[[str], bool],
+            readers: dict[str, bool] | None = None) -> list[Problem]:
     """In "table" orientation, every text and every card picture printed for A has a turned twin for B (and the
-    other way round); in "upright" orientation nothing is turned."""
+    other way round); in "upright" orientation (one way for everyone at the box) every text is upright for each
+    seat that reads it from its chair: ``readers`` says, for each, whether it sees the picture turned (a text
+    printed turned reads upright only for a seat that sees the picture turned); without ``readers``, nothing
+    may be turned."""
     orientation = getattr(ui, "orientation", "table")
     shown = [t for t in texts if t.text.strip() and t.visible[2] > 0 and t.visible[3] > 0]
     out: list[Problem] = []
     if orientation == "upright":
-        out += [f"turned text on an upright box: {t.text!r}" for t in shown if t.turned]
+        for seat, turned in (readers or {"A": False}).items():
+            wrong = [t.text for t in shown if t.turned != turned]
+            if wrong:
+                out.append(f"{type(ui).__name__}: upside down for seat {seat} from its chair: {wrong[:3]!r}")
         return out
     a = Counter(t.text for t in shown if not t.turned and not exempt(t.text))
     b = Counter(t.text for t in shown if t.turned and not exempt(t.text))
@@ -427,6 +583,16 @@ def typography(language: str, texts: list[str]) -> list[Problem]:
     if language == "fr":
         return []
     return [f"a French ' :' in {language}: {t!r}" for t in sorted(set(texts)) if " :" in t]
+
+
+#: A message key printed as it is ("menu.remote"): the translator had no message for it.
+MESSAGE_KEY = re.compile(r"^[a-z][a-z_]*(\.[a-z_]+)+$")
+
+
+def untranslated(texts: list[str]) -> list[Problem]:
+    """No text on the display is a message key the catalogs lack."""
+    return [f"a message key on the display, not its message: {t!r}" for t in sorted(set(texts))
+            if MESSAGE_KEY.match(t.strip())]
 
 
 def picker_glyphs(ui: Any, texts: Iterable[Any]) -> list[Problem]:
@@ -485,7 +651,8 @@ def legibility(table: Table, ui: Any, view: Any, surface: Any) -> list[Problem]:
             a, b = sorted(by_seat[False])[len(by_seat[False]) // 2], sorted(by_seat[True])[len(by_seat[True]) // 2]
             if abs(a - b) > 0.15 * max(a, b):
                 out.append(f"card words at {a:.1f}:1 for seat A and {b:.1f}:1 for seat B")
-    tried = [c.index for c in getattr(view, "cards", ()) if getattr(c, "marks", ())]
+    # (a card found an agent later is covered by its green tile, as the agent card covers the token on a table)
+    tried = [c.index for c in getattr(view, "cards", ()) if getattr(c, "marks", ()) and not getattr(c, "agent", False)]
     if tried:
         columns, rows = (getattr(view, "columns", 5), getattr(view, "rows", 5))
         cells = grid_layout(table.size, columns, rows, ui.pictures and ui.orientation == "upright").cells
@@ -493,7 +660,7 @@ def legibility(table: Table, ui: Any, view: Any, surface: Any) -> list[Problem]:
                if mk.kind in ("tint", "token", "badge") and min(mk.box[2], mk.box[3]) >= MIN_MARK_PX]
         for index in tried:
             if not any(cells[index].colliderect(r) for r in big):
-                out.append(f"card {index}: its bystander mark is under {MIN_MARK_PX} px")
+                out.append(f"card {index}: its bystander mark is under {MIN_MARK_PX} px ({ui.orientation})")
     return out
 
 

@@ -31,8 +31,8 @@ def _files() -> Iterator[tuple[str, ast.AST]]:
 ALLOWED = {
     ("device/screens/play.py", "mission"): "the label.mission message key (the city's name on the board)",
     ("device/render/shared.py", "mission"): "the views' field `mission` (the city), read with getattr",
-    ("device/screens/shell.py", "duet"): "a word the attract screen's animation spells",
-    ("device/screens/shell.py", "mission"): "a word the attract screen's animation spells",
+    ("device/screens/attract.py", "duet"): "a word the attract screen's animation spells",
+    ("device/screens/attract.py", "mission"): "a word the attract screen's animation spells",
     ("device/commands/partner.py", "solo"): "`duetbox partner eval --setup solo`: who plays which seat",
     ("device/remote/inputs.py", "remote"): "the network thread's wake-up event, not a mode",
 }
