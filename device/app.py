@@ -16,8 +16,10 @@ import random
 import signal
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from types import FrameType
+from typing import TYPE_CHECKING, TypeVar
 
+from common.jsonvalue import Json, JsonObject
 from device.degraded import OledNotice
 from device.frames import compose as compose_frame
 from device.game import GameController, NotSaved
@@ -29,6 +31,7 @@ from device.pin import PinStore
 from device.preferences import Settings
 from device.render import models as m
 from device.screens.base import Frame, Nav, Screen
+from device.seams import SettingValue
 from device.services.audio import Audio, SoundPlayer, Speaker
 from device.services.cluewarm import warm as warm_clue_checker
 from device.services.notify import Notifier
@@ -43,6 +46,8 @@ if TYPE_CHECKING:
 __all__ = ["MAX_WAIT", "App", "NotSaved"]
 
 log = logging.getLogger("duetbox.app")
+
+_T = TypeVar("_T")
 
 #: The loop never sleeps longer than this (signals are noticed at once anyway, see ``_on_signal``).
 MAX_WAIT = 1.0
@@ -63,7 +68,7 @@ class App:
         self.power = power
         self.rng = random.Random(seed)
         self.settings = Settings(storage)
-        self.tr = Translator(self.settings["language"])
+        self.tr = Translator(str(self.settings["language"]))
         self.pins = PinStore.beside(storage)  # the admin PIN: hashed, outside the database (device/pin.py)
         show_emulator_legend(box, self.tr.language)
         self.outputs = Outputs(box, brightness=float(self.settings["brightness"]))
@@ -90,8 +95,8 @@ class App:
         self._shut = False
         self.frames = 0
 
-    def _on_setting(self, key: str, value: Any) -> None:
-        if key == "language" and value in LANGUAGES:
+    def _on_setting(self, key: str, value: SettingValue) -> None:
+        if key == "language" and isinstance(value, str) and value in LANGUAGES:
             self.tr = Translator(value)
             show_emulator_legend(self.box, value)
         if key == "brightness":
@@ -133,12 +138,13 @@ class App:
         if self.power is not None:
             self.power(what)
 
-    def _ui_state(self) -> dict[str, Any] | None:
+    def _ui_state(self) -> JsonObject | None:
         return self._screen.ui_state() if self._screen is not None else None
 
     # -- starting --------------------------------------------------------------------------------------------
-    def start(self, record: dict[str, Any] | None = None) -> None:
-        """First screen: the ``record``'s game (``--start``), else the unfinished game, else the menu."""
+    def start(self, record: Json = None) -> None:
+        """First screen: the ``record``'s game (``--start``, as read: checked when it starts), else the unfinished
+        game, else the menu."""
         # no game opened (none to resume, or the storage refused the record's): the menu, with the storage's
         # message over it when that was why; there is always a screen to draw
         opened = self.game.start_from_record(record) if record is not None else self.game.resume()
@@ -149,7 +155,7 @@ class App:
             self.notifier.ready("duetbox ready")
         # the clue checker's tables load in the background once the first frame is out: their import and load
         # would otherwise compete with it for the interpreter (a clue asked for before they are in waits for them)
-        warm_clue_checker(self.settings["language"])
+        warm_clue_checker(str(self.settings["language"]))
 
     # -- the loop --------------------------------------------------------------------------------------------
     def deadline(self) -> float | None:
@@ -181,7 +187,7 @@ class App:
             return
         self.input.handle(event)
 
-    def _guarded(self, handler: Callable[[Any], None], arg: Any) -> None:
+    def _guarded(self, handler: Callable[[_T], None], arg: _T) -> None:
         """A bug in one screen must not take the box down at the table: log it and go on (the game is safe in
         storage). ``strict`` (tests, scripted runs) lets it raise instead."""
         if self.strict:
@@ -233,7 +239,7 @@ class App:
             self.shutdown()
         return 0
 
-    def _on_signal(self, signum: int, _frame: Any) -> None:
+    def _on_signal(self, signum: int, _frame: FrameType | None) -> None:
         self._signalled = signal.Signals(signum).name
         try:  # wake the wait at once
             self.box.queue.put(InputEvent(seat=None, button="quit", kind="quit", time=self.clock.now()))

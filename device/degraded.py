@@ -14,16 +14,19 @@ The app keeps one ``OledNotice`` and calls ``after_draw`` after each frame (one 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Collection, Mapping
+from typing import Protocol
 
 from device.i18n import Translator
+from device.outputs import Outputs
 from device.render.models import OledTextUi
 from device.render.oled import render_oled
 from device.render.text import ellipsize, pg_font
+from device.screens.base import Frame
 from device.services.notify import Notifier
 from engine.seats import SEATS
-from hardware.base import LedRing, Seat, SeatScreen
+from hardware.base import Clock, LedRing, Seat, SeatScreen
+from hardware.box import Box
 
 log = logging.getLogger("duetbox.degraded")
 
@@ -33,7 +36,7 @@ STRIP_BG = (150, 30, 30)
 STRIP_FG = (255, 255, 255)
 
 
-def notice_text(tr: Any, missing: dict[str, str] | Any) -> str | None:
+def notice_text(tr: Translator, missing: Collection[str]) -> str | None:
     """The strip's text for the seats in ``missing`` (None when both OLEDs work)."""
     seats = sorted(missing)
     if not seats:
@@ -43,19 +46,33 @@ def notice_text(tr: Any, missing: dict[str, str] | Any) -> str | None:
     return str(tr("degraded.oled_both"))
 
 
-def oled_missing(app: Any) -> bool:
+def oled_missing(app: object) -> bool:
     """True while an OLED is missing or failing (the menu then offers hot-seat first)."""
     missing = getattr(getattr(app, "box", None), "missing_oleds", None)
     return bool(missing()) if missing is not None else False
 
 
+class NoticeHost(Protocol):
+    """What the notice needs of the app: its box, words, outputs, clock and a fresh frame."""
+
+    @property
+    def box(self) -> Box: ...
+    @property
+    def tr(self) -> Translator: ...
+    @property
+    def outputs(self) -> Outputs: ...
+    @property
+    def clock(self) -> Clock: ...
+    def frame(self) -> Frame: ...
+
+
 class OledNotice:
     """Keeps the strip on the shared display while an OLED is missing."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: NoticeHost) -> None:
         self.app = app
         self.text: str | None = None
-        self._drawn_over: Any = None  # the outputs' last shared frame the strip was drawn over
+        self._drawn_over: object = None  # the outputs' last shared frame the strip was drawn over
 
     def after_draw(self) -> None:
         app = self.app

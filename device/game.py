@@ -7,15 +7,17 @@ navigator to show the game's screen, and the current screen for the state to sav
 from __future__ import annotations
 
 import copy
+import dataclasses
 import logging
 import sqlite3
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
+from common.jsonvalue import Json, JsonObject
 from device.i18n import Translator
 from device.modes import GameOptions, Mode, by_kind
 from device.render import models as m
-from device.seams import ClueRefused, Move, MoveOutcome, Played, Refused, SettingsApi, Stale
+from device.seams import ClueRefused, Move, MoveOutcome, Played, Refused, SettingsApi, SettingValue, Stale
 from device.services import ringfx
 from device.services.hourglass import Hourglass
 from device.storage import Finish, GameRow, Storage
@@ -31,7 +33,7 @@ class NotSaved(IllegalAction):
     """The storage refused to commit the action (disk full, card failing): it is not applied either."""
 
 
-UiSource = Callable[[], "dict[str, Any] | None"]
+UiSource = Callable[[], "JsonObject | None"]
 
 
 class MoveRouter(Protocol):
@@ -42,7 +44,7 @@ class MoveRouter(Protocol):
     def routes(self) -> bool:
         """The game in play is one of the router's (its moves go through ``act``)."""
 
-    def act(self, action: Any, version: int, *, quiet: bool = False) -> list[Event]:
+    def act(self, action: Move, version: int, *, quiet: bool = False) -> list[Event]:
         """A move of the local seat in a routed game (``GameController.commit`` does the commit)."""
 
     def owns(self, row: GameRow) -> bool:
@@ -51,7 +53,7 @@ class MoveRouter(Protocol):
     def resume(self, row: GameRow) -> bool:
         """Resume ``row`` with its link; False when it cannot be (it says why in the log)."""
 
-    def memory(self) -> dict[str, Any] | None:
+    def memory(self) -> JsonObject | None:
         """What the router saves with each move of a routed game (None: nothing)."""
 
     def abandoned(self) -> None:
@@ -60,14 +62,14 @@ class MoveRouter(Protocol):
 
 def routed_row(row: GameRow) -> bool:
     """A saved game played with another box (its options name the link): only its router resumes it."""
-    return isinstance(row.options.get("remote"), dict)
+    return row.options.remote is not None
 
 
 class GameController:
     """The game in play (or none) over one ``Storage``."""
 
     def __init__(self, storage: Storage, settings: SettingsApi, clock: Clock, *,
-                 show_game: Callable[[dict[str, Any] | None], None], ui_state: UiSource,
+                 show_game: Callable[[JsonObject | None], None], ui_state: UiSource,
                  play_cue: Callable[[str], None]) -> None:
         self.storage = storage
         self.settings = settings
@@ -78,11 +80,11 @@ class GameController:
         self.session: GameSession | None = None
         self.id: int | None = None
         self.kind = ""
-        self.options: dict[str, Any] = {}
-        self.saved_ui: dict[str, Any] | None = None
+        self.options = GameOptions()
+        self.saved_ui: JsonObject | None = None
         self.effects: list[m.RingEffect] = []
         #: what a kind of game keeps between its screens (the solo partner, its explanations), by name
-        self.keep: dict[str, Any] = {}
+        self.keep: dict[str, object] = {}
         #: the games played with another box go through it (``device.remote``); None on a box without one
         self.router: MoveRouter | None = None
         try:
@@ -97,8 +99,8 @@ class GameController:
 
     @property
     def opts(self) -> GameOptions:
-        """The open game's options, typed (``options`` is the JSON object saved with it)."""
-        return GameOptions.from_dict(self.options)
+        """The open game's options (the same as ``options``: the name screens read them by)."""
+        return self.options
 
     @property
     def playing(self) -> bool:
@@ -106,7 +108,7 @@ class GameController:
         return self.session is not None and not self.session.over
 
     # -- lifecycle -------------------------------------------------------------------------------------------
-    def start_from_record(self, record: dict[str, Any]) -> bool:
+    def start_from_record(self, record: Json) -> bool:
         """Begin on a record's set-up and actions, as if played here. SetupError when the record cannot be
         played; False when the storage refused it (disk full, card failing): then no game is open, nothing of
         the record stays (its game is taken back, now or when storage works again), and ``storage.problem``
@@ -148,7 +150,7 @@ class GameController:
         if routed_row(row):  # a game with another box: only with its link (it stays saved for it otherwise)
             return self.router is not None and self.router.owns(row) and self.router.resume(row)
         try:
-            session, _ = session_from_record(dict(row.setup, actions=[]), row.options.get("language", "fr"))
+            session, _ = session_from_record(dict(row.setup, actions=[]), row.options.language)
             session.replay(actions)
         except (SetupError, ValueError, IllegalAction) as exc:
             log.error("the saved game %d cannot be resumed (%s): abandoned", row.id, exc)
@@ -163,19 +165,19 @@ class GameController:
         log.info("resumed game %d at move %d", row.id, session.version)
         return True
 
-    def adopt(self, row: GameRow, session: GameSession, ui: dict[str, Any] | None) -> None:
+    def adopt(self, row: GameRow, session: GameSession, ui: JsonObject | None) -> None:
         """Make the saved game ``row`` (replayed into ``session``) the game in play, on its saved screen."""
         self.session, self.id, self.kind = session, row.id, row.kind
-        self.options = dict(row.options)
+        self.options = row.options
         self.saved_ui = ui
         self.hourglass.reset()  # a resumed game starts with the sand timer at rest
         self.show_game(ui)
 
-    def begin(self, session: GameSession, *, kind: str, options: dict[str, Any] | None = None,
+    def begin(self, session: GameSession, *, kind: str, options: GameOptions | None = None,
               sheet: int | None = None) -> bool:
-        """Open ``session`` as the game in play and show it; False (nothing changes) when storage refused it."""
-        opts: dict[str, Any] = {"language": session.language}
-        opts.update(options or {})
+        """Open ``session`` as the game in play and show it; False (nothing changes) when storage refused it.
+        ``options`` are saved with it, in the session's language."""
+        opts = dataclasses.replace(options or GameOptions(), language=session.language)
         mission = session.setup.get("mission")
         try:
             self.id = self.storage.new_game(session.mode, session.setup, kind=kind, options=opts, sheet=sheet,
@@ -240,7 +242,7 @@ class GameController:
         outcome = session.outcome()
         finish = None
         if outcome is not None:
-            sheet, city = self.options.get("sheet"), session.setup.get("mission")
+            sheet, city = self.options.sheet, session.setup.get("mission")
             mission = sheet is not None and bool(city)
             finish = Finish(outcome.result, outcome.score, int(sheet) if mission and sheet is not None else None,
                             str(city) if mission else None)
@@ -285,7 +287,7 @@ class GameController:
         return tuple(self.effects)
 
     # -- the screen state saved with the game ----------------------------------------------------------------
-    def _snapshot(self) -> dict[str, Any] | None:
+    def _snapshot(self) -> JsonObject | None:
         if self.id is None:
             return None
         # a deep copy: screens mutate their state in place, the saved copy must not follow it
@@ -303,7 +305,7 @@ class GameController:
             self.saved_ui = state
 
     # -- the hourglass (a sand timer any seat turns; advisory) ------------------------------------------------
-    def on_setting(self, key: str, value: Any) -> None:
+    def on_setting(self, key: str, value: SettingValue) -> None:
         if key == "hourglass_seconds":
             self.hourglass.length = float(value)
 

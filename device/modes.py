@@ -3,9 +3,11 @@ what a saved game resumes into) is read from here.
 
 A mode says what the menu shows (``label``), its set-up title, its help page, its family (which session, rules and
 screens: Duet, classic or solo), its board, the options it turns on (pictures, hot-seat, a mission, remote, the
-box as partner) and the kind written in the records and the database (unchanged on disk: old saves load). Adding a
-mode is adding a descriptor here (or ``register`` one, as tests/device/test_modes.py does) and, when its family's
-screens do not fit, screens of its own (``device.navigation.add_screens``: this module imports no screen).
+box as partner), the options its games are started with (``takes``: fields of the typed ``GameOptions``, saved as
+the JSON object older boxes wrote) and the kind written in the records and the database (unchanged on disk: old
+saves load). Adding a mode is adding a descriptor here (or ``register`` one, as tests/device/test_modes.py
+does) and, when its family's screens do not fit, screens of its own (``device.navigation.add_screens``: this
+module imports no screen).
 
 ``tests/structure/test_mode_home.py`` fails when a mode's kind ("duet", "hotseat"...) or a literal 25 or 5 × 5 is
 written outside this module and ``engine/board.py``.
@@ -17,10 +19,12 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
+from common.jsonvalue import Json, JsonObject
 from engine.board import DUET as DUET_BOARD
 from engine.board import Board
+from engine.seats import Seat
 from engine.session import DuetSession, GameSession
 
 
@@ -59,6 +63,10 @@ HELP_HOTSEAT = HelpPage("hotseat", ((("key", "@help.example_word", "help.fig_key
 HELP_SOLO = HelpPage("solo", ((_WORD, _AGENT), (_BYSTANDER,)))
 HELP_REMOTE = HelpPage("remote", ((("code", "HKMPRT", "help.fig_code"),), (_WORD, _TOKEN)))
 
+#: A ``GameOptions`` field a mode may take (``Mode.takes``).
+OptionName = Literal["orientation", "pack", "sheet", "variant", "difficulty", "solo", "remote"]
+
+
 class DuetDeal(Protocol):
     """How a mode of the Duet family makes its session from the dealt cards (``DuetSession.create``)."""
 
@@ -82,6 +90,9 @@ class Mode:
     solo: bool = False  # the box plays seat B
     new_game: bool = True  # its menu row starts a new game (a confirmation first while one is saved)
     setup_rows: tuple[str, ...] = ("tokens", "pack", "clues", "several", "start")
+    #: the options its games are started with (``GameOptions``' fields beside the language, the pictures and
+    #: hot-seat switches, which the mode itself says)
+    takes: frozenset[OptionName] = frozenset({"orientation", "pack"})
     session: DuetDeal = field(default=DuetSession.create, compare=False)  # the Duet family's session
 
     @property
@@ -101,16 +112,20 @@ class Mode:
 
 
 DUET = Mode("duet", "menu.duet", HELP_DUET)
-MISSION = Mode("mission", "menu.missions", HELP_MISSIONS, mission=True)
+MISSION = Mode("mission", "menu.missions", HELP_MISSIONS, mission=True,
+               takes=frozenset({"orientation", "pack", "sheet"}))
+_CLASSIC_TAKES: frozenset[OptionName] = frozenset({"variant", "pack"})
 CLASSIC = Mode("classic", "menu.classic", HELP_CLASSIC, Family.CLASSIC, setup_rows=("variant", "pack", "clues",
-                                                                                    "start"))
+                                                                                    "start"), takes=_CLASSIC_TAKES)
 PICTURES = Mode("pictures", "menu.pictures", HELP_PICTURES, Family.CLASSIC, Board(5, 4), pictures=True,
-                setup_rows=("variant", "pictures_key", "clues", "start"))
+                setup_rows=("variant", "pictures_key", "clues", "start"), takes=_CLASSIC_TAKES)
 DUET_PICTURES = Mode("duet_pictures", "menu.duet_pictures", HELP_DUET, pictures=True,
                      setup_rows=("tokens", "clues", "several", "start"))
 HOTSEAT = Mode("hotseat", "menu.hotseat", HELP_HOTSEAT, hotseat=True)
-SOLO = Mode("solo", "menu.solo", HELP_SOLO, Family.SOLO, solo=True)
-REMOTE = Mode("remote", "menu.remote", HELP_REMOTE, remote=True, new_game=False)
+SOLO = Mode("solo", "menu.solo", HELP_SOLO, Family.SOLO, solo=True,
+            takes=frozenset({"orientation", "solo", "difficulty"}))
+REMOTE = Mode("remote", "menu.remote", HELP_REMOTE, remote=True, new_game=False,
+              takes=frozenset({"orientation", "remote", "sheet"}))
 
 #: Every mode, in the main menu's order (remote play's rows come from its own menu entries); the help index
 #: lists their pages in the same order, each once.
@@ -166,9 +181,20 @@ Orientation = Literal["table", "upright"]
 
 
 @dataclass(frozen=True)
+class RemoteOptions:
+    """A game played with another box: this box's role in the pairing ("host", "guest"), the game's id on the
+    link and the seat played here (``device.remote``)."""
+
+    role: str
+    game: str | None
+    seat: Seat
+
+
+@dataclass(frozen=True)
 class GameOptions:
-    """What a game was started with beside its record, read from the JSON object saved with it (which stays as
-    it was: ``GameController.options``; unknown keys are kept in ``extra``)."""
+    """What a game was started with beside its record (its set-up), saved with it as a JSON object whose keys are
+    the ones the box always wrote (``to_dict``/``from_dict``: an old row reads the same; unknown keys are kept in
+    ``extra`` and written back)."""
 
     language: str = "fr"
     orientation: Orientation | None = None  # None: the box's setting
@@ -178,42 +204,72 @@ class GameOptions:
     sheet: int | None = None  # the mission map's team sheet
     variant: str | None = None  # classic: standard, duo, trio
     difficulty: str | None = None  # solo: normal, hard, easy (device.solo.DIFFICULTIES)
-    solo: str | None = None  # solo: the seat the box plays
-    extra: Mapping[str, Any] = field(default_factory=dict)  # what other parts keep (remote play's link)
+    solo: Seat | None = None  # solo: the seat the box plays
+    remote: RemoteOptions | None = None  # a game with another box (only its router resumes it)
+    extra: Mapping[str, Json] = field(default_factory=dict)  # keys this code does not know (a newer box's)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameOptions:
+    def from_dict(cls, data: Mapping[str, Json]) -> GameOptions:
         known_keys = {f for f in cls.__dataclass_fields__ if f != "extra"}
         saved = data.get("orientation")
         orientation: Orientation | None = "upright" if saved == "upright" else "table" if saved else None
         sheet = data.get("sheet")
+        solo = data.get("solo")
         return cls(str(data.get("language", "fr")), orientation, _text(data.get("pack")),
                    bool(data.get("pictures")), bool(data.get("hotseat")),
                    int(sheet) if isinstance(sheet, int) and not isinstance(sheet, bool) else None,
-                   _text(data.get("variant")), _text(data.get("difficulty")), _text(data.get("solo")),
+                   _text(data.get("variant")), _text(data.get("difficulty")),
+                   None if solo is None else "A" if solo == "A" else "B", _remote(data.get("remote")),
                    {k: v for k, v in data.items() if k not in known_keys})
 
+    def given(self) -> frozenset[str]:
+        """The fields set beside the language and the two switches (what ``Mode.takes`` lists)."""
+        unset = GameOptions()
+        beside = ("language", "pictures", "hotseat", "extra")
+        return frozenset(f for f in self.__dataclass_fields__
+                         if f not in beside and getattr(self, f) != getattr(unset, f))
 
-def duet_options(mode: Mode, orientation: object, pack: str, sheet: int | None) -> dict[str, Any]:
-    """The options saved with a new game of the Duet family (the same keys, in the same order, as always)."""
-    out: dict[str, Any] = {"orientation": orientation, "pack": pack}
-    if mode.pictures:
-        out["pictures"] = True
-    if mode.hotseat:
-        out["hotseat"] = True
-    if sheet is not None:
-        out["sheet"] = sheet
-    return out
+    def to_dict(self) -> JsonObject:
+        """The JSON object saved with the game (only the keys that are set, as the box always wrote them)."""
+        out: JsonObject = {"language": self.language}
+        if self.remote is not None:
+            out["remote"] = {"role": self.remote.role, "game": self.remote.game, "seat": self.remote.seat}
+        texts = (("orientation", self.orientation), ("pack", self.pack), ("variant", self.variant),
+                 ("solo", self.solo), ("difficulty", self.difficulty))
+        out.update((key, value) for key, value in texts if value is not None)
+        out.update((key, True) for key, on in (("pictures", self.pictures), ("hotseat", self.hotseat)) if on)
+        if self.sheet is not None:
+            out["sheet"] = self.sheet
+        out.update(self.extra)
+        return out
 
 
-def classic_options(mode: Mode, variant: str, pack: str) -> dict[str, Any]:
-    """The options saved with a new classic or Pictures game."""
-    return {"pictures": mode.pictures, "variant": variant, "pack": pack}
+def duet_options(mode: Mode, orientation: object, pack: str, sheet: int | None) -> GameOptions:
+    """The options of a new game of the Duet family (``orientation``: the box's setting when it was dealt)."""
+    return GameOptions(orientation=_orientation(orientation), pack=pack, pictures=mode.pictures,
+                       hotseat=mode.hotseat, sheet=sheet)
 
 
-def solo_options(orientation: object, box: str, difficulty: str) -> dict[str, Any]:
-    """The options saved with a new solo game (``box``: the seat the box plays)."""
-    return {"orientation": orientation, SOLO.kind: box, "difficulty": difficulty}
+def classic_options(mode: Mode, variant: str, pack: str) -> GameOptions:
+    """The options of a new classic or Pictures game."""
+    return GameOptions(pictures=mode.pictures, variant=variant, pack=pack)
+
+
+def solo_options(orientation: object, box: Seat, difficulty: str) -> GameOptions:
+    """The options of a new solo game (``box``: the seat the box plays)."""
+    return GameOptions(orientation=_orientation(orientation), solo=box, difficulty=difficulty)
+
+
+def _orientation(value: object) -> Orientation:
+    return "upright" if value == "upright" else "table"
+
+
+def _remote(value: Json | None) -> RemoteOptions | None:
+    if not isinstance(value, dict):
+        return None
+    game = value.get("game")
+    return RemoteOptions(str(value.get("role", "")), None if game is None else str(game),
+                         "B" if value.get("seat") == "B" else "A")
 
 
 def _text(value: object) -> str | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import fields, is_dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
@@ -24,6 +24,8 @@ from hardware.base import RGB
 
 if TYPE_CHECKING:  # pragma: no cover - typing only (pygame is imported where the stand-in draws)
     import pygame
+
+    from hardware.box import Box
 
 log = logging.getLogger("duetbox.outputs")
 
@@ -105,7 +107,7 @@ class Outputs:
     gain: docs/performance.md), the OLED screens send the pages that differ from what their glass holds, the
     ring writes what it is shown. ``force`` draws and sends everything."""
 
-    def __init__(self, box: Any, *, brightness: float = 1.0, shared_rotation: int = 0) -> None:
+    def __init__(self, box: Box, *, brightness: float = 1.0, shared_rotation: int = 0) -> None:
         self.box = box
         self.brightness = brightness
         #: 0 or 180: the shared display turned half a turn (a remote guest's seat B reads it upright)

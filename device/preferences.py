@@ -5,15 +5,19 @@ listeners (the translator, the outputs' brightness, the hourglass length, the au
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
 
+from common.jsonvalue import Json
 from device.i18n import LANGUAGES
 from device.packs import following_language
+from device.seams import SettingValue
 from device.storage import Storage
 from engine.seats import SEATS
 
-DEFAULT_SETTINGS: dict[str, Any] = {
+log = logging.getLogger("duetbox.settings")
+
+DEFAULT_SETTINGS: dict[str, SettingValue] = {
     "language": "fr",
     "pack": "fr",
     "tokens": 9,
@@ -35,25 +39,25 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "cafe_mode": False,
 }
 #: What turning café mode on sets (docs/kiosk.md): silent, a short attract time, games left behind cleared.
-CAFE_DEFAULTS: dict[str, Any] = {"muted": True, "idle_minutes": 2, "abandon_hours": 1}
+CAFE_DEFAULTS: dict[str, SettingValue] = {"muted": True, "idle_minutes": 2, "abandon_hours": 1}
 
-Listener = Callable[[str, Any], None]
+Listener = Callable[[str, SettingValue], None]
 
 
-class Settings(Mapping[str, Any]):
+class Settings(Mapping[str, SettingValue]):
     """The settings over one ``Storage``."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self._values = dict(DEFAULT_SETTINGS)
         stored = storage.settings()
-        self._values.update(stored)
+        self._values.update(_values(stored))
         if stored.get("speech") and not any(f"speech_{s}" in stored for s in SEATS):
             for seat in SEATS:  # the one switch of older boxes: both seats
                 self._values[f"speech_{seat}"] = True
         self._listeners: list[Listener] = []
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> SettingValue:
         return self._values[key]
 
     def __iter__(self) -> Iterator[str]:
@@ -65,7 +69,7 @@ class Settings(Mapping[str, Any]):
     def listen(self, listener: Listener) -> None:
         self._listeners.append(listener)
 
-    def set(self, key: str, value: Any) -> None:
+    def set(self, key: str, value: SettingValue) -> None:
         old_language = self._values.get("language")
         self._values[key] = value
         self.storage.set_setting(key, value)
@@ -77,3 +81,14 @@ class Settings(Mapping[str, Any]):
             # café defaults when it is turned on (each can be changed afterwards); sound back when off
             for name, default in (CAFE_DEFAULTS.items() if value else (("muted", False),)):
                 self.set(name, default)
+
+
+def _values(stored: dict[str, Json]) -> dict[str, SettingValue]:
+    """The stored settings a box can use: a word, a number or a switch (anything else is left out)."""
+    out: dict[str, SettingValue] = {}
+    for key, value in stored.items():
+        if isinstance(value, (str, int, float, bool)):
+            out[key] = value
+        elif value is not None:  # None: a setting forgotten (the admin PIN's old place, device/pin.py)
+            log.warning("the stored setting %s=%r is not a setting value: ignored", key, value)
+    return out

@@ -17,10 +17,15 @@ import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.keycard import TOTAL_GREENS
 from engine.seats import Seat, other
+from engine.views import PublicView, SeatView
+
+if TYPE_CHECKING:  # the partner (numpy) is imported when solo is played, not when the box starts
+    from partner import Partner
+    from partner.turns import Turn
 
 log = logging.getLogger("duetbox.solo")
 
@@ -84,7 +89,7 @@ def solo_languages(storage_dir: Path | str | None) -> list[str]:
     return [lang for lang in SPACES if availability(lang, storage_dir).ok]
 
 
-def load_partner(language: str, directory: Path, difficulty: str) -> Any:
+def load_partner(language: str, directory: Path, difficulty: str) -> Partner:
     """Partner.load; raises partner.PartnerUnavailable (one line) when it cannot."""
     from partner import Partner
 
@@ -93,7 +98,7 @@ def load_partner(language: str, directory: Path, difficulty: str) -> Any:
 
 # -- what the box may know, as the partner's plain data ----------------------------------------------------------
 
-def _result(view: Any, card: int, guesser: str) -> str:
+def _result(view: PublicView, card: int, guesser: Seat) -> str:
     """A guess's result on the clue giver's side, from public facts: a bystander leaves the guesser's mark, the
     assassin ends the game, anything else was an agent."""
     info = view.cards[card]
@@ -104,13 +109,13 @@ def _result(view: Any, card: int, guesser: str) -> str:
     return "G"
 
 
-def turns(view: Any, meant: Mapping[int, Sequence[int]] | None = None) -> tuple[list[Any], Any]:
+def turns(view: PublicView, meant: Mapping[int, Sequence[int]] | None = None) -> tuple[list[Turn], Turn | None]:
     """(finished turns, the running turn or None) from the box's point of view, public facts only.
     ``meant``: clue index → the cards the box meant with it (its own clues)."""
     from partner.turns import ME, PARTNER, Turn
 
     meant = meant or {}
-    out = []
+    out: list[Turn] = []
     for i, clue in enumerate(view.clues):
         guesser = HUMAN if clue.seat == BOX else BOX
         out.append(Turn(ME if clue.seat == BOX else PARTNER, clue.word or "", clue.number,
@@ -121,12 +126,12 @@ def turns(view: Any, meant: Mapping[int, Sequence[int]] | None = None) -> tuple[
     return out, None
 
 
-def covered(view: Any) -> set[int]:
+def covered(view: PublicView) -> set[int]:
     """Cards out of play for both seats: agents, and bystanders marked for both."""
     return {c.index for c in view.cards if c.agent or (HUMAN in c.marks and BOX in c.marks)}
 
 
-def marked_for_box(view: Any) -> set[int]:
+def marked_for_box(view: PublicView) -> set[int]:
     return {c.index for c in view.cards if BOX in c.marks}
 
 
@@ -142,7 +147,7 @@ class BoxMove:
 class BoxSeat:
     """The box's decisions from (public view, seat B's view). Holds the partner object and nothing secret."""
 
-    def __init__(self, partner: Any) -> None:
+    def __init__(self, partner: Partner) -> None:
         self.partner = partner
         self._board: tuple[str, ...] = ()
 
@@ -151,7 +156,7 @@ class BoxSeat:
             self._board = words
             self.partner.prepare_board(list(words))
 
-    def clue(self, view: Any, mine: Any, meant: Mapping[int, Sequence[int]]) -> BoxMove:
+    def clue(self, view: PublicView, mine: SeatView, meant: Mapping[int, Sequence[int]]) -> BoxMove:
         words = tuple(c.word for c in view.cards)
         self._prepare(words)
         done, _ = turns(view, meant)
@@ -160,7 +165,7 @@ class BoxSeat:
             return BoxMove("clue", None, 1)
         return BoxMove("clue", choice.word, int(choice.number), targets=tuple(choice.targets))
 
-    def guess(self, view: Any, mine: Any, meant: Mapping[int, Sequence[int]]) -> BoxMove:
+    def guess(self, view: PublicView, mine: SeatView, meant: Mapping[int, Sequence[int]]) -> BoxMove:
         words = tuple(c.word for c in view.cards)
         self._prepare(words)
         done, running = turns(view, meant)
@@ -183,6 +188,6 @@ class BoxSeat:
         log.warning("the partner declined a guess it must make; touching card %s", free[0] if free else None)
         return BoxMove("guess", card=free[0]) if free else BoxMove("stop")
 
-    def explain(self, view: Any, meant: Mapping[int, Sequence[int]]) -> list[str]:
+    def explain(self, view: PublicView, meant: Mapping[int, Sequence[int]]) -> list[str]:
         done, running = turns(view, meant)
         return list(self.partner.explain(done + ([running] if running is not None else [])))

@@ -15,10 +15,13 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TypeAlias
+
+from common.jsonvalue import Json, JsonObject
+from device.modes import GameOptions
 
 log = logging.getLogger("duetbox.storage")
 
@@ -79,13 +82,24 @@ def data_dir(arg: str | None = None, environ: Mapping[str, str] | None = None) -
     return Path(base) / "duetbox"
 
 
+#: A value SQLite stores or returns (the parameters of a statement).
+SqlValue: TypeAlias = "str | int | float | bytes | None"
+#: What a statement is run with, and what a failed write takes back: (SQL, its parameters).
+Statement: TypeAlias = "tuple[str, tuple[SqlValue, ...]]"
+#: One row of ``_GAME_COLUMNS``, typed as the schema stores it.
+_GameTuple: TypeAlias = ("tuple[int, str, str, str, str, str, str | None, int | None, int | None, str | None]")
+
+
 @dataclass(frozen=True)
 class GameRow:
+    """A saved game: ``setup`` is its record without actions (parsed by ``engine.session``), ``options`` what it
+    was started with beside it (typed; the JSON object on disk keeps the keys it always had)."""
+
     id: int
     mode: str
     kind: str
-    setup: dict[str, Any]
-    options: dict[str, Any]
+    setup: JsonObject
+    options: GameOptions
     status: str
     result: str | None
     score: int | None
@@ -119,7 +133,7 @@ class Storage:
     state it leaves and, for the last action, the game's result share one). The data directory is locked
     (``duetbox.lock``, flock) so that a second box process on it stops at once."""
 
-    def __init__(self, directory: Path | str, *, now: Any = time.time, lock: bool = True,
+    def __init__(self, directory: Path | str, *, now: Callable[[], float] = time.time, lock: bool = True,
                  factory: type[sqlite3.Connection] = sqlite3.Connection) -> None:
         self.directory = Path(directory)
         self._factory = factory
@@ -132,7 +146,7 @@ class Storage:
         self.notice: str | None = None
         #: Writes to take back (idempotent deletes) of transactions that failed: a refused action must not
         #: come back after a restart even when its commit reached the WAL before the fsync failed.
-        self._undo: list[list[tuple[str, tuple[Any, ...]]]] = []
+        self._undo: list[list[Statement]] = []
         self._files: tuple[int | None, int | None] = (None, None)
         self._lock_key: str | None = None
         try:
@@ -247,7 +261,7 @@ class Storage:
         self.db = fresh
         self._files = self._identity()
 
-    def _quiet(self, what: str, sql: str, args: Iterable[Any], durable: bool = True) -> bool:
+    def _quiet(self, what: str, sql: str, args: Iterable[SqlValue], durable: bool = True) -> bool:
         """A write the box can do without (screen state, a setting, a deck): on failure it is logged, ``problem``
         says why, and the box goes on. False when it was not saved."""
         try:
@@ -299,9 +313,9 @@ class Storage:
             pass
         self._unlock()
 
-    def _write(self, sql: str, args: Iterable[Any] = (),
-               more: Iterable[tuple[str, Iterable[Any]]] = (), durable: bool = True,
-               undo: Iterable[tuple[str, Iterable[Any]]] = ()) -> sqlite3.Cursor:
+    def _write(self, sql: str, args: Iterable[SqlValue] = (),
+               more: Iterable[tuple[str, Iterable[SqlValue]]] = (), durable: bool = True,
+               undo: Iterable[tuple[str, Iterable[SqlValue]]] = ()) -> sqlite3.Cursor:
         """One committed transaction: ``sql`` and then each of ``more``. Durable (the WAL is fsync'd:
         synchronous=FULL) unless ``durable`` is False: then it is atomic and ordered but a power cut may take
         it back (synchronous=NORMAL, no fsync; the next durable commit makes it durable too).
@@ -350,7 +364,7 @@ class Storage:
         self.problem = None
         return cur
 
-    def _after_failure(self, undo: list[tuple[str, tuple[Any, ...]]]) -> None:
+    def _after_failure(self, undo: list[Statement]) -> None:
         if undo:
             self._undo.append(undo)
         try:
@@ -401,28 +415,28 @@ class Storage:
         return True
 
     # -- games -----------------------------------------------------------------------------------------------
-    def new_game(self, mode: str, setup: dict[str, Any], *, kind: str = "",
-                 options: dict[str, Any] | None = None, sheet: int | None = None,
+    def new_game(self, mode: str, setup: JsonObject, *, kind: str = "",
+                 options: GameOptions | None = None, sheet: int | None = None,
                  mission: str | None = None) -> int:
         """Start a game: ``setup`` is its record without actions; ``options`` what the box needs besides."""
         started, text = self._now(), json.dumps(setup, ensure_ascii=False)
         cur = self._write(
             "INSERT INTO games (mode, kind, setup, options, sheet, mission, started)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (mode, kind, text, json.dumps(options or {}), sheet, mission, started),
+            (mode, kind, text, json.dumps(options.to_dict() if options is not None else {}), sheet, mission, started),
             undo=[("DELETE FROM games WHERE started = ? AND setup = ? AND status = 'playing' AND id NOT IN "
                    "(SELECT game FROM actions)", (started, text))])
         game_id = cur.lastrowid
         assert game_id is not None
         return int(game_id)
 
-    def append_action(self, game: int, seq: int, action: dict[str, Any],
-                      ui: dict[str, Any] | None = None, finish: Finish | None = None) -> None:
+    def append_action(self, game: int, seq: int, action: JsonObject,
+                      ui: JsonObject | None = None, finish: Finish | None = None) -> None:
         """Commit one accepted action (``seq`` = the version it was applied to; a duplicate raises), durably;
         with ``ui``, the screen state in the same transaction (one fsync for both); with ``finish``, the
         game's result, score and mission tick too: a power cut never leaves a finished game 'playing'."""
-        more: list[tuple[str, Iterable[Any]]] = [] if ui is None else [(self._SAVE_UI, (game, json.dumps(ui)))]
-        undo: list[tuple[str, Iterable[Any]]] = [("DELETE FROM actions WHERE game = ? AND seq = ?", (game, seq))]
+        more: list[tuple[str, Iterable[SqlValue]]] = [] if ui is None else [(self._SAVE_UI, (game, json.dumps(ui)))]
+        undo: list[tuple[str, Iterable[SqlValue]]] = [("DELETE FROM actions WHERE game = ? AND seq = ?", (game, seq))]
         if finish is not None:
             at = self._now()
             more.append(("UPDATE games SET status = 'over', result = ?, score = ?, ended = ? WHERE id = ?",
@@ -436,13 +450,13 @@ class Storage:
         self._write("INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)",
                     (game, seq, json.dumps(action, ensure_ascii=False)), more, undo=undo)
 
-    def set_setup(self, game: int, setup: dict[str, Any]) -> None:
+    def set_setup(self, game: int, setup: JsonObject) -> None:
         """Replace a game's set-up (a remote game's key card turned over at its end: docs/remote.md)."""
         self._write("UPDATE games SET setup = ? WHERE id = ?", (json.dumps(setup, ensure_ascii=False), game))
 
-    def actions(self, game: int) -> list[dict[str, Any]]:
+    def actions(self, game: int) -> list[JsonObject]:
         rows = self.db.execute("SELECT action FROM actions WHERE game = ? ORDER BY seq", (game,)).fetchall()
-        return [json.loads(r[0]) for r in rows]
+        return [_object(r[0]) for r in rows]
 
     def finish_game(self, game: int, result: str, score: int | None = None) -> None:
         self._write("UPDATE games SET status = 'over', result = ?, score = ?, ended = ? WHERE id = ?",
@@ -470,9 +484,10 @@ class Storage:
         return self._quiet("abandon", "UPDATE games SET status = 'abandoned', ended = ? WHERE id = ?",
                            (self._now(), game))
 
-    def _row(self, r: tuple[Any, ...]) -> GameRow:
-        return GameRow(id=r[0], mode=r[1], kind=r[2], setup=json.loads(r[3]), options=json.loads(r[4]),
-                       status=r[5], result=r[6], score=r[7], sheet=r[8], mission=r[9])
+    def _row(self, r: _GameTuple) -> GameRow:
+        return GameRow(id=r[0], mode=r[1], kind=r[2], setup=_object(r[3]),
+                       options=GameOptions.from_dict(_object(r[4])), status=r[5], result=r[6], score=r[7],
+                       sheet=r[8], mission=r[9])
 
     _GAME_COLUMNS = "id, mode, kind, setup, options, status, result, score, sheet, mission"
 
@@ -497,32 +512,33 @@ class Storage:
     # -- the screen a game stands on -------------------------------------------------------------------------
     _SAVE_UI = "INSERT OR REPLACE INTO ui (game, state) VALUES (?, ?)"
 
-    def save_ui(self, game: int, state: dict[str, Any], durable: bool = True) -> None:
+    def save_ui(self, game: int, state: JsonObject, durable: bool = True) -> None:
         """The screen state of ``game``. ``durable=False``: atomic but not fsync'd (a cursor move need not
         survive a power cut; the next action's commit makes it durable)."""
         self._quiet("screen state", self._SAVE_UI, (game, json.dumps(state)), durable)
 
-    def load_ui(self, game: int) -> dict[str, Any] | None:
+    def load_ui(self, game: int) -> JsonObject | None:
         r = self.db.execute("SELECT state FROM ui WHERE game = ?", (game,)).fetchone()
-        return json.loads(r[0]) if r else None
+        return _object(r[0]) if r else None
 
     # -- settings --------------------------------------------------------------------------------------------
-    def get_meta(self, key: str) -> Any:
+    def get_meta(self, key: str) -> Json:
         """A value the box keeps for itself (JSON; None when there is none): a remote game's pinned link."""
         row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return json.loads(row[0]) if row is not None else None
 
-    def set_meta(self, key: str, value: Any) -> None:
+    def set_meta(self, key: str, value: Json) -> None:
         """Keep ``value`` (JSON) under ``key``, committed at once; None forgets it."""
         if value is None:
             self._write("DELETE FROM meta WHERE key = ?", (key,))
         else:
             self._write("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, json.dumps(value)))
 
-    def settings(self) -> dict[str, Any]:
-        return {k: json.loads(v) for k, v in self.db.execute("SELECT key, value FROM settings")}
+    def settings(self) -> dict[str, Json]:
+        out: dict[str, Json] = {k: json.loads(v) for k, v in self.db.execute("SELECT key, value FROM settings")}
+        return out
 
-    def set_setting(self, key: str, value: Any) -> None:
+    def set_setting(self, key: str, value: Json) -> None:
         self._quiet("setting", "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, json.dumps(value)))
 
     # -- campaign sheets -------------------------------------------------------------------------------------
@@ -570,24 +586,15 @@ class Storage:
         self._quiet("deck", "INSERT OR REPLACE INTO decks (pack, used) VALUES (?, ?)", (pack, json.dumps(used)))
 
     # -- statistics ------------------------------------------------------------------------------------------
-    def statistics(self) -> dict[str, dict[str, Any]]:
-        """Per mode: games, wins, best score, current and best winning streak (finished games only)."""
-        stats: dict[str, dict[str, Any]] = {}
-        rows = self.db.execute(
+    def statistics(self) -> dict[str, dict[str, int | None]]:
+        """Per mode: games, wins, best score (None: none scored), current and best winning streak (finished games
+        only)."""
+        stats: dict[str, _Tally] = {}
+        rows: Iterable[tuple[str, str, str | None, int | None]] = self.db.execute(
             "SELECT kind, mode, result, score FROM games WHERE status = 'over' ORDER BY id")
         for kind, mode, result, score in rows:
-            name = kind or mode
-            s = stats.setdefault(name, {"games": 0, "wins": 0, "best": None, "streak": 0, "best_streak": 0})
-            s["games"] += 1
-            if result == "won":
-                s["wins"] += 1
-                s["streak"] += 1
-                s["best_streak"] = max(s["best_streak"], s["streak"])
-            else:
-                s["streak"] = 0
-            if score is not None and (s["best"] is None or score > s["best"]):
-                s["best"] = score
-        return stats
+            stats.setdefault(kind or mode, _Tally()).add(result == "won", score)
+        return {name: tally.as_dict() for name, tally in stats.items()}
 
     def reset_statistics(self) -> None:
         """Forget finished games (campaign sheets keep their ticks), in one transaction."""
@@ -595,6 +602,38 @@ class Storage:
         self._write(f"DELETE FROM actions WHERE game IN ({finished})", (),
                     [(f"DELETE FROM ui WHERE game IN ({finished})", ()),
                      ("DELETE FROM games WHERE status != 'playing'", ())])
+
+
+@dataclass
+class _Tally:
+    """One mode's statistics while they are counted."""
+
+    games: int = 0
+    wins: int = 0
+    best: int | None = None
+    streak: int = 0
+    best_streak: int = 0
+
+    def add(self, won: bool, score: int | None) -> None:
+        self.games += 1
+        if won:
+            self.wins += 1
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+        else:
+            self.streak = 0
+        if score is not None and (self.best is None or score > self.best):
+            self.best = score
+
+    def as_dict(self) -> dict[str, int | None]:
+        return {"games": self.games, "wins": self.wins, "best": self.best, "streak": self.streak,
+                "best_streak": self.best_streak}
+
+
+def _object(text: str) -> JsonObject:
+    """A JSON object column (a record, an action, screen state, options); anything else reads as empty."""
+    value: Json = json.loads(text)
+    return value if isinstance(value, dict) else {}
 
 
 def _describe(exc: sqlite3.Error) -> str:

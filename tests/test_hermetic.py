@@ -73,12 +73,13 @@ def test_the_suite_passes_on_a_machine_with_a_built_partner_and_a_game_in_progre
     home = tmp_path / "home"
     user = home / ".local" / "share" / "duetbox"
     export_tiny(user)
+    from device.modes import GameOptions
     from device.storage import Storage
     from engine.session import session_from_record
 
     session, _ = session_from_record(json.loads((ROOT / "docs/scripts/records/duet.json").read_text("utf-8")))
     storage = Storage(user)
-    storage.new_game(session.mode, session.setup, kind="duet", options={"language": "fr"})
+    storage.new_game(session.mode, session.setup, kind="duet", options=GameOptions(language="fr"))
     assert storage.current_game() is not None
     storage.close()
     before = _files(home)

@@ -8,11 +8,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import NoReturn
+
+from common.jsonvalue import Json, JsonObject
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:
+    def error(self, message: str) -> NoReturn:
         raise ValueError(message)
 
 
@@ -53,8 +55,8 @@ def main(argv: list[str]) -> int:
         if row is None:
             print(f"duetbox export: no game {args.game} in {directory}", file=sys.stderr)
             return 2
-        record = dict(row.setup)
-        record["actions"] = storage.actions(row.id)
+        actions: list[Json] = list(storage.actions(row.id))
+        record: JsonObject = dict(row.setup, actions=actions)
     finally:
         storage.close()
     print(json.dumps(record, ensure_ascii=False, indent=1))

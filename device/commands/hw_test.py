@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, TextIO
+from typing import TextIO
 
-from hardware.base import SEATS
+from hardware.base import SEATS, InputEvent
+from hardware.box import Box
 from hardware.config import ConfigError, find_config, load_config
 from hardware.testpattern import draw_test_card, oled_pattern, ring_chase
 
@@ -20,36 +21,42 @@ RING_STEP = 0.08  # seconds per LED of the chase
 HOLD_TO_QUIT = 3.0
 
 
-def describe(event: Any) -> str:
+def describe(event: InputEvent) -> str:
     if event.kind in ("press", "release"):
         who = f"seat {event.seat}" if event.seat else "box"
         return f"{event.time:10.3f}  {who:<7} {event.button:<6} {event.kind}"
     if event.kind == "touch":
         if event.card is not None:
             where = f"card {event.card}"
-        else:
+        elif event.pos is not None:
             where = f"at x={event.pos[0]:.3f} y={event.pos[1]:.3f}"
+        else:
+            where = "off the grid"
         return f"{event.time:10.3f}  touch   {where}"
     if event.kind == "text":
         return f"{event.time:10.3f}  keyboard {event.text!r}"
     return f"{event.time:10.3f}  {event.kind}"
 
 
-def run_test(box: Any, out: TextIO, seconds: float | None) -> int:
+def run_test(box: Box, out: TextIO, seconds: float | None) -> int:
     """Show the patterns and print events; returns the number of events seen."""
     cfg = box.config
     for seat in SEATS:
         box.oleds[seat].show(oled_pattern(seat, box.oleds[seat].size))
         box.buttons.set_ok_led(seat, True)
     o = cfg.oleds
-    draw_test_card(box.display.surface, [
-        f"duetbox hw-test ({box.backend})  display {box.display.size[0]}x{box.display.size[1]}",
-        f"OLED A: {o['A'].model} at {o['A'].address:#04x} on i2c-{o['A'].port}, rotation {o['A'].rotation}",
-        f"OLED B: {o['B'].model} at {o['B'].address:#04x} on i2c-{o['B'].port}, rotation {o['B'].rotation}",
-        f"ring: {cfg.ring.count} LEDs, {cfg.ring.driver} {cfg.ring.device}, brightness {cfg.ring.brightness}",
-        "press every button, touch the screen; hold MENU 3 s to end",
-    ])
-    box.display.present()
+    display = box.display
+    if display is not None:
+        draw_test_card(display.surface, [
+            f"duetbox hw-test ({box.backend})  display {display.size[0]}x{display.size[1]}",
+            f"OLED A: {o['A'].model} at {o['A'].address:#04x} on i2c-{o['A'].port}, rotation {o['A'].rotation}",
+            f"OLED B: {o['B'].model} at {o['B'].address:#04x} on i2c-{o['B'].port}, rotation {o['B'].rotation}",
+            f"ring: {cfg.ring.count} LEDs, {cfg.ring.driver} {cfg.ring.device}, brightness {cfg.ring.brightness}",
+            "press every button, touch the screen; hold MENU 3 s to end",
+        ])
+        display.present()
+    else:
+        print("no shared display: the OLEDs, the ring and the buttons are tested", file=out)
     print("every event is printed; hold MENU for 3 s (or Ctrl-C) to end", file=out, flush=True)
     start = box.clock.now()
     menu_down: float | None = None

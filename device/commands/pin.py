@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import NoReturn
 
 from device.pin import LENGTHS, PinStore
 from device.storage import data_dir
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:
+    def error(self, message: str) -> NoReturn:
         raise ValueError(message)
 
 

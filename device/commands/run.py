@@ -28,12 +28,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypedDict, TypeVar
 
 from PIL import Image
 
+from common.jsonvalue import Json
 from common.userfiles import RECORD_LIMIT, SCRIPT_LIMIT, UnreadableFile, os_reason, read_json, read_text
 from engine.board import DUET as DUET_BOARD
+from engine.seats import Seat, parse_seat
 from hardware.base import SEAT_BUTTONS, SEATS
 
 if TYPE_CHECKING:  # pragma: no cover - typing only (this command imports the app when it runs)
@@ -43,12 +45,28 @@ if TYPE_CHECKING:  # pragma: no cover - typing only (this command imports the ap
     from device.storage import Storage
     from hardware.box import Box
     from hardware.config import HardwareConfig
+    from hardware.mock import MockBox
 
 log = logging.getLogger("duetbox.run")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 #: Seconds the pi backend waits for its device nodes at start (they can appear a little after boot).
 DEVICE_WAIT = 60
+
+
+#: What a held thing is: a button's name or a card.
+_W = TypeVar("_W", str, int)
+
+
+class _AppOptions(TypedDict):
+    """The keyword arguments ``duetbox run`` gives the app (``device.app.App``)."""
+
+    seed: int | None
+    notifier: Notifier | None
+    sound: audio.SoundPlayer | None
+    speech: audio.Speaker | None
+    power: Callable[[str], None] | None
+    strict: bool
 
 
 class UsageError(Exception):
@@ -103,9 +121,26 @@ _SNAPSHOT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 
 @dataclass(frozen=True)
 class Op:
+    """One script line: its number, its verb and its arguments as parsed (a button, a card, milliseconds, a
+    seat or None, text, a snapshot's name)."""
+
     line: int
     verb: str
-    args: tuple[Any, ...]
+    args: tuple[str | int | None, ...]
+
+    def text(self, i: int = 0) -> str:
+        value = self.args[i]
+        assert isinstance(value, str), self
+        return value
+
+    def number(self, i: int = 0) -> int:
+        value = self.args[i]
+        assert isinstance(value, int), self
+        return value
+
+    def seat(self, i: int = 0) -> Seat | None:
+        value = self.args[i]
+        return None if value is None else parse_seat(value)
 
 
 def _button(name: str) -> str:
@@ -219,7 +254,7 @@ def first_language(storage: Storage) -> None:
     storage.set_setting("pack", following_language("fr", "fr", language))
 
 
-def snapshot(app: Any, directory: Path, name: str) -> None:
+def snapshot(app: App, directory: Path, name: str) -> None:
     """Write what every output shows now (files are written whole: a reader never sees half a picture)."""
     directory.mkdir(parents=True, exist_ok=True)
     box = app.box
@@ -230,6 +265,8 @@ def snapshot(app: Any, directory: Path, name: str) -> None:
         os.replace(tmp, target)
 
     display = box.display
+    if display is None:
+        raise OSError("the box has no shared display")
     if hasattr(display, "snapshot"):
         shared = display.snapshot()
     else:
@@ -248,47 +285,51 @@ def snapshot(app: Any, directory: Path, name: str) -> None:
     os.replace(tmp, target)
 
 
-def run_script(app: Any, ops: list[Op], snapshots: Path | None, pace_ms: int) -> None:
+def run_script(app: App, ops: list[Op], snapshots: Path | None, pace_ms: int) -> None:
+    from hardware.mock import MockBox
+
+    box = app.box
+    if not isinstance(box, MockBox):
+        raise UsageError("--script needs --hardware mock (the fake clock)")
     held: list[str] = []
     for op in ops:
         if not app.running:
             break
-        _run_op(app, op, held, snapshots)
+        _run_op(app, box, op, held, snapshots)
         app.step(0)
         if pace_ms:
             time.sleep(pace_ms / 1000)
 
 
-def _run_op(app: Any, op: Op, held: list[str], snapshots: Path | None) -> None:
+def _run_op(app: App, box: MockBox, op: Op, held: list[str], snapshots: Path | None) -> None:
     """Do one script line on the mock box (``held``: the buttons a ``down`` left pressed)."""
-    box = app.box
     if op.verb == "press":
-        box.press(op.args[0])
-        box.release(op.args[0])
+        box.press(op.text())
+        box.release(op.text())
     elif op.verb == "down":
-        box.press(op.args[0])
-        held.append(op.args[0])
+        box.press(op.text())
+        held.append(op.text())
     elif op.verb == "release":
-        _release(box, list(op.args) or list(held), held)
+        _release(box, [op.text(i) for i in range(len(op.args))] or list(held), held)
     elif op.verb == "hold":
-        _hold(app, box.press, box.release, op.args[0], op.args[1])
+        _hold(app, box, box.press, box.release, op.text(), op.number(1))
     elif op.verb == "touch" and len(op.args) == 2:  # the finger stays down, the hold runs on the clock
-        _hold(app, box.touch_down, box.touch_up, op.args[0], op.args[1])
+        _hold(app, box, box.touch_down, box.touch_up, op.number(), op.number(1))
     elif op.verb == "touch":
-        box.touch(op.args[0])
+        box.touch(op.number())
     elif op.verb == "type":
-        box.type_text(op.args[0], op.args[1])
+        box.type_text(op.seat(), op.text(1))
     elif op.verb == "wait":
-        _advance(app, op.args[0] / 1000)
+        _advance(app, box, op.number() / 1000)
     elif op.verb == "snapshot":
         app.step(0)
         try:
-            snapshot(app, snapshots or Path("."), op.args[0])
+            snapshot(app, snapshots or Path("."), op.text())
         except OSError as exc:
-            raise UsageError(f"line {op.line}: cannot write the snapshot {op.args[0]}: {os_reason(exc)}") from None
+            raise UsageError(f"line {op.line}: cannot write the snapshot {op.text()}: {os_reason(exc)}") from None
 
 
-def _release(box: Any, names: list[str], held: list[str]) -> None:
+def _release(box: MockBox, names: list[str], held: list[str]) -> None:
     """Release ``names`` (the script's ``release``), forgetting those held by ``down``."""
     for n in names:
         box.release(n)
@@ -296,17 +337,17 @@ def _release(box: Any, names: list[str], held: list[str]) -> None:
             held.remove(n)
 
 
-def _hold(app: Any, down: Callable[[Any], None], up: Callable[[Any], None], what: Any, ms: int) -> None:
+def _hold(app: App, box: MockBox, down: Callable[[_W], None], up: Callable[[_W], None], what: _W, ms: int) -> None:
     """A button or a finger held ``ms`` milliseconds: the press is seen at its own time, then the hold runs on
     the clock."""
     down(what)
     app.step(0)
-    app.box.advance(ms / 1000)
+    box.advance(ms / 1000)
     app.step(0)
     up(what)
 
 
-def _advance(app: Any, seconds: float) -> None:
+def _advance(app: App, box: MockBox, seconds: float) -> None:
     """Move the fake clock by ``seconds``, stopping at every deadline on the way so that each timer runs at its
     own time (a hold fires, the box's partner walks its cursor, a notice ends), as on the real box."""
     end = app.clock.now() + seconds
@@ -315,9 +356,9 @@ def _advance(app: Any, seconds: float) -> None:
         deadline = app.deadline()
         if deadline is None or deadline >= end or not app.running:
             break
-        app.box.advance(max(0.0, deadline - now))
+        box.advance(max(0.0, deadline - now))
         app.step(0)
-    app.box.advance(max(0.0, end - app.clock.now()))
+    box.advance(max(0.0, end - app.clock.now()))
 
 
 def main(argv: list[str]) -> int:
@@ -390,7 +431,7 @@ def _app(args: argparse.Namespace, config: HardwareConfig, box: Box, storage: St
     (a ``[remote]`` section); else a box that plays locally only."""
     from device.app import App
 
-    options: dict[str, Any] = {"seed": args.seed, "notifier": notifier, "sound": _sound(args.hardware),
+    options: _AppOptions = {"seed": args.seed, "notifier": notifier, "sound": _sound(args.hardware),
                                "speech": _speech(args.hardware), "power": _power if args.hardware == "pi" else None,
                                "strict": args.hardware == "mock"}
     if args.remote or config.remote.enabled:  # remote play (its TLS, MQTT and screens) only on a box that has it
@@ -401,14 +442,15 @@ def _app(args: argparse.Namespace, config: HardwareConfig, box: Box, storage: St
     return App(box, storage, **options)
 
 
-def _record(args: argparse.Namespace) -> Any:
+def _record(args: argparse.Namespace) -> Json:
     """The --start record as read (None without one); checked when the game starts from it."""
     if not args.start:
         return None
     try:
-        return read_json(args.start, RECORD_LIMIT)
+        record: Json = read_json(args.start, RECORD_LIMIT)
     except UnreadableFile as exc:
         raise UsageError(f"the record: {exc}") from None
+    return record
 
 
 def _script(args: argparse.Namespace) -> list[Op] | None:

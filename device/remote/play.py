@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol, TypedDict
 
 from common.jsonvalue import JsonObject
 from device.inputs import InputInterpreter, LoopHost
-from device.modes import REMOTE
+from device.modes import REMOTE, GameOptions, RemoteOptions
 from device.navigation import Navigator
 from device.outputs import Outputs
 from device.remote.link import SEAT_OF, Keys, RemoteLink
@@ -142,26 +142,23 @@ class RemotePlay:
             pass
 
     @property
-    def remote(self) -> Mapping[str, object] | None:
+    def remote(self) -> RemoteOptions | None:
         """The remote options of the game in play here, None for a local game (or none)."""
         game = self.app.game
-        if game.session is None:
-            return None
-        value: object = game.options.get("remote")
-        return value if isinstance(value, dict) else None
+        return None if game.session is None else game.options.remote
 
     @property
     def linked(self) -> bool:
         """The game in play is the remote game of the open link."""
         remote = self.remote
-        return remote is not None and self.link is not None and remote.get("game") == self.link.game
+        return remote is not None and self.link is not None and remote.game == self.link.game
 
     @staticmethod
-    def remote_options(role: Role, game: str | None) -> JsonObject:
+    def remote_options(role: Role, game: str | None) -> GameOptions:
         # each word once, upright for the local seat: the guest's display is turned half a turn for seat B
         # (``frame``), so both boxes show the same picture, each to its own player; seat B faces that display
         # (not across a table from it), so its joystick moves as seat A's does ("upright": ``move_card``)
-        return {"remote": {"role": role, "game": game, "seat": SEAT_OF[role]}, "orientation": "upright"}
+        return GameOptions(orientation="upright", remote=RemoteOptions(role, game, SEAT_OF[role]))
 
     # -- starting a remote game ------------------------------------------------------------------------------
     def host_game(self, *, code: str | None = None, pack: str | None = None, tokens: int = 9,
@@ -192,9 +189,9 @@ class RemotePlay:
         """The saved remote game with its pinned link (the keys kept when it was paired): never a new pairing,
         never a local game. A game whose link is lost cannot go on: it is abandoned (the log says so)."""
         app, game = self.app, self.app.game
-        remote: object = row.options.get("remote")
+        remote = row.options.remote
         keys = Keys.load(app.storage.get_meta(LINK_META))
-        if not isinstance(remote, dict) or keys is None or keys.game != remote.get("game"):
+        if remote is None or keys is None or keys.game != remote.game:
             log.error("the saved remote game %d has lost its link: abandoned", row.id)
             app.storage.abandon_game(row.id)
             return False
@@ -202,7 +199,7 @@ class RemotePlay:
         facts, left = RemoteSession.remembered((ui or {}).get("remote"))
         try:  # the session of the pinned link's seat
             session = RemoteSession(row.setup, seat=SEAT_OF[keys.role], facts=facts, left=left,
-                                    language=str(row.options.get("language", "fr")))
+                                    language=row.options.language)
             session.replay(app.storage.actions(row.id))
         except (SetupError, ValueError, IllegalAction, KeyError) as exc:
             log.error("the saved remote game %d cannot be resumed (%s): abandoned", row.id, exc)
@@ -302,10 +299,8 @@ class RemotePlay:
                       seal_to(public, {link.remote_seat: card.setup["key"][link.remote_seat]}))
         session = RemoteSession(one_side(card.setup, link.seat), seat=link.seat, language=language)
         del card
-        options = self.remote_options("host", link.game)
         sheet = offer["sheet"]
-        if sheet is not None:
-            options["sheet"] = sheet
+        options = replace(self.remote_options("host", link.game), sheet=sheet)
         self.offer = None
         self.session = session
         app.game.begin(session.duet, kind=KIND, options=options, sheet=sheet)

@@ -45,7 +45,7 @@ class RemoteMenuScreen(ListScreen):
         host = self.host
         out: list[Item] = []
         current = host.storage.current_game()
-        if current is not None and isinstance(current.options.get("remote"), dict):
+        if current is not None and current.options.remote is not None:
             out.append(Item("remote.resume", lambda: flows.resume(host)))
 
         play = self.play

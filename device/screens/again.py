@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeAlias
 
+from common.jsonvalue import JsonMap
 from device import modes
 from device.modes import Family
 from device.render import models as m
 from device.screens.base import Host, Screen
 from device.screens.shell import Item, ListScreen, MenuScreen
 from device.seams import GameApi
+
+#: A keyword argument of a mode family's starter (``navigation.STARTERS``): a word, a number, a switch or unset.
+StarterArg: TypeAlias = str | int | bool | None
 
 
 @dataclass(frozen=True)
@@ -26,7 +30,7 @@ class Recipe:
 
     flow: str
     kind: str
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, StarterArg] = field(default_factory=dict)
     won: bool = False
 
 
@@ -35,11 +39,12 @@ def recipe(game: GameApi) -> Recipe | None:
     session = game.session
     if session is None:
         return None
-    setup: Mapping[str, Any] = session.setup
-    rules: Mapping[str, Any] = setup.get("rules") or {}
+    setup: JsonMap = session.setup
+    found = setup.get("rules")
+    rules: JsonMap = found if isinstance(found, Mapping) else {}
     options = game.options
-    language = str(setup.get("language") or options.get("language") or "fr")
-    pack = str(options.get("pack") or language)
+    language = str(setup.get("language") or options.language or "fr")
+    pack = options.pack or language
     outcome = session.outcome()
     won = outcome is not None and outcome.result == "won"
     mode = modes.by_kind(game.kind or session.mode)
@@ -49,19 +54,21 @@ def recipe(game: GameApi) -> Recipe | None:
     if mode.family is Family.DUET:
         if mode.mission or setup.get("mission"):
             mode = modes.MISSION
-        opts: dict[str, Any] = {"kind": mode.kind, "pack": pack, "clues": clues,
-                                "several": bool(rules.get("several_clues", False))}
-        if "tokens" in rules:
-            opts["tokens"] = int(rules["tokens"])
+        opts: dict[str, StarterArg] = {"kind": mode.kind, "pack": pack, "clues": clues,
+                                       "several": bool(rules.get("several_clues", False))}
+        tokens = rules.get("tokens")
+        if isinstance(tokens, (int, float, str)):
+            opts["tokens"] = int(tokens)
         if mode.mission:
-            opts.update(mission=setup.get("mission"), sheet=options.get("sheet"))
+            mission = setup.get("mission")
+            opts.update(mission=None if mission is None else str(mission), sheet=options.sheet)
         return Recipe(mode.family.value, mode.kind, opts, won)
     if mode.family is Family.CLASSIC:
         return Recipe(mode.family.value, mode.kind, {"kind": mode.kind,
                                                      "variant": str(setup.get("variant", "standard")),
                                                      "pack": pack, "clues": clues,
                                                      "pictures_key": str(setup.get("pictures_key", "source"))}, won)
-    return Recipe(mode.family.value, mode.kind, {"difficulty": str(options.get("difficulty", "normal")),
+    return Recipe(mode.family.value, mode.kind, {"difficulty": options.difficulty or "normal",
                                                  "clues": clues}, won)
 
 
@@ -99,11 +106,11 @@ class AfterGameScreen(ListScreen):
 def after_game(host: Host, starters: Mapping[str, Callable[..., None]], open_map: Callable[[int], None]) -> None:
     """Close the finished game and show what comes next (the navigator's ``after_game``)."""
     made = recipe(host.game)
-    sheet = host.game.options.get("sheet")
+    sheet = host.game.options.sheet
     host.game.end()
     if made is None or made.flow not in starters:
         if sheet is not None:
-            open_map(int(sheet))
+            open_map(sheet)
         else:
             host.switch(MenuScreen(host))
         return
@@ -112,7 +119,7 @@ def after_game(host: Host, starters: Mapping[str, Callable[..., None]], open_map
     def start() -> None:
         starter(host, **made.options)
 
-    show_map = (lambda: open_map(int(sheet))) if sheet is not None else None
+    show_map = (lambda: open_map(sheet)) if sheet is not None else None
     screen: Screen = AfterGameScreen(host, made, start, open_map=show_map)
     host.switch(screen)
 

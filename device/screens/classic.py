@@ -83,7 +83,7 @@ def start_classic(host: Host, kind: Mode | str, *, variant: str = "standard", pa
                   clues: str = "strict", pictures_key: str = "source") -> None:
     """A new game of a mode of the classic family (classic, Pictures): ``kind`` is the mode or its kind."""
     mode = modes.by_kind(kind)
-    language = host.settings.get("language", "fr")
+    language = str(host.settings.get("language", "fr"))
     if mode.pictures:
         size = sum(cl.composition(mode.classic_kind, pictures_key))
         cards = deal_pictures(host, size)
@@ -423,7 +423,7 @@ class ClassicOverScreen(Screen):
         shared = m.ClassicPlayUi(winner or title, view.winner or "R", view.columns, view.rows, "", "",
                                  {k: str(v) for k, v in view.left.items()}, tr("over.prompt_leave"),
                                  f"{title} — {reason}", (), None, None, modes.by_kind(session.mode).pictures, (),
-                                 cards, classic_labels(tr),
-                                 self.host.game.opts.orientation or self.host.settings.get("orientation", "table"))
+                                 cards, classic_labels(tr), self.host.game.opts.orientation
+                                 or ("upright" if self.host.settings.get("orientation") == "upright" else "table"))
         oled = m.OledTextUi(title, (reason, tr("over.prompt_leave")), invert=True)
         return Frame(shared=shared, view=view, oleds={"A": oled, "B": oled}, ring_view=view)

@@ -51,7 +51,7 @@ def start_duet(host: Host, kind: Mode | str, *, tokens: int = 9, pack: str = "fr
     mode or its kind."""
     mode = modes.by_kind(kind)
     options = modes.duet_options(mode, host.settings.get("orientation", "table"), pack, sheet)
-    language = host.settings.get("language", "fr")
+    language = str(host.settings.get("language", "fr"))
     if mode.pictures:
         words = deal_pictures(host, mode.board.cards)
         clues = "flexible"  # pictures have no words to check a clue against

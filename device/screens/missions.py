@@ -72,7 +72,7 @@ class NameScreen(Screen):
 
     @property
     def letters(self) -> tuple[str, ...]:
-        return letters_for(self.host.settings.get("language", "fr"))
+        return letters_for(str(self.host.settings.get("language", "fr")))
 
     def handle(self, event: InputEvent) -> None:
         if event.kind == "text":
@@ -158,8 +158,8 @@ class MapScreen(Screen):
                 if self.start is not None:
                     self.start(city.name, self.sheet)
                     return
-                start_duet(self.host, modes.MISSION, tokens=city.turns, pack=self.host.settings.get("pack", "fr"),
-                           clues=self.host.settings.get("clues", "strict"), mission=city.name,
+                start_duet(self.host, modes.MISSION, tokens=city.turns, pack=str(self.host.settings.get("pack", "fr")),
+                           clues=str(self.host.settings.get("clues", "strict")), mission=city.name,
                            sheet=self.sheet)
         elif event.button in ("stop", "menu"):
             self.host.switch(SheetScreen(self.host, MenuScreen(self.host), start=self.start))

@@ -255,7 +255,7 @@ class DuetPlayScreen(Screen):
     def _press(self, seat: Seat, event: InputEvent, view: PublicView) -> None:
         button = event.button
         if button in DIRECTIONS:
-            orientation = str(self.host.game.options.get("orientation", "table"))
+            orientation = self.host.game.options.orientation or "table"
             self.cursors[seat] = move_card(self.cursors[seat], button, seat, self.board.columns, self.board.rows,
                                            orientation)
         elif button == "ok":
@@ -300,7 +300,7 @@ class DuetPlayScreen(Screen):
     def _touched_card(self, event: InputEvent) -> int | None:
         card = event.card
         if card is None and event.pos is not None:
-            orientation = str(self.host.game.options.get("orientation", "table"))
+            orientation = self.host.game.options.orientation or "table"
             card = _card_at(event.pos, self.host.display_size, square_cells(self.pictures, orientation), self.board)
         return card if self.board.has(card) else None
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Protocol
 
+from device.seams import SettingValue
 from engine.seats import SEATS
 
 log = logging.getLogger("duetbox.audio")
@@ -31,7 +32,7 @@ class Speaker(Protocol):
 class Audio:
     """The box's sound player and speaker (either may be missing) under the current settings."""
 
-    def __init__(self, settings: Mapping[str, Any], sound: SoundPlayer | None = None,
+    def __init__(self, settings: Mapping[str, SettingValue], sound: SoundPlayer | None = None,
                  speaker: Speaker | None = None) -> None:
         self.settings = settings
         self.sound = sound
@@ -39,7 +40,7 @@ class Audio:
         self.speak_in(str(settings["language"]))
         self.update_sound()
 
-    def on_setting(self, key: str, value: Any) -> None:
+    def on_setting(self, key: str, value: SettingValue) -> None:
         if key == "language":
             self.speak_in(str(value))
         if key in ("volume", "muted"):

@@ -18,8 +18,8 @@ import os
 import socket
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
+from hardware.config import HardwareConfig
 from hardware.pi import ring_device
 
 log = logging.getLogger(__name__)
@@ -174,21 +174,19 @@ class Notifier:
         self.close()
 
 
-def devices_needed(config: Any) -> list[str]:
+def devices_needed(config: HardwareConfig) -> list[str]:
     """The device nodes (globs allowed) a ``hardware.config.HardwareConfig`` needs on a Pi, in start-up order.
 
     The display's DRM card, the GPIO chip, the I2C bus of each OLED and the ring's device.
     """
     needed = ["/dev/dri/card*", "/dev/gpiochip*"]
-    for oled in getattr(config, "oleds", {}).values():
+    for oled in config.oleds.values():
         bus = f"/dev/i2c-{oled.port}"
         if bus not in needed:
             needed.append(bus)
-    ring = getattr(config, "ring", None)
-    if ring is not None:
-        device = ring_device(ring)  # /dev/leds0 for driver = "leds", not the SPI device
-        if device not in needed:
-            needed.append(device)
+    device = ring_device(config.ring)  # /dev/leds0 for driver = "leds", not the SPI device
+    if device not in needed:
+        needed.append(device)
     return needed
 
 

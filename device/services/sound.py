@@ -18,7 +18,11 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
-from typing import Any, Protocol
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:  # imported by ``PygameMixer.open`` only: a box without sound never loads pygame here
+    import pygame
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +98,8 @@ class PygameMixer:
     def __init__(self, frequency: int = 22050, buffer: int = 512) -> None:
         self._frequency = frequency
         self._buffer = buffer
-        self._sounds: dict[str, Any] = {}
-        self._pygame: Any = None
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._pygame: ModuleType | None = None  # imported by ``open``
 
     def open(self) -> None:
         try:

@@ -312,7 +312,7 @@ def test_same_settings_again_after_a_duet_game(app: App, kind: str) -> None:
     press(app, "ok")  # one press
     assert app.game.playing and app.game.id != first and app.game.kind == kind
     assert app.game.session.setup["rules"] == setup  # type: ignore[union-attr]
-    assert app.game.options.get("pack") == "en" and app.screen.name == "play"
+    assert app.game.options.pack == "en" and app.screen.name == "play"
 
 
 def test_same_settings_again_after_classic(app: App) -> None:
@@ -329,7 +329,7 @@ def test_same_settings_again_after_classic(app: App) -> None:
     press(app, "ok")
     assert app.screen.name == "after_game"
     press(app, "ok")
-    assert app.game.playing and app.game.kind == "classic" and app.game.options["variant"] == "duo"
+    assert app.game.playing and app.game.kind == "classic" and app.game.options.variant == "duo"
     assert app.game.session.setup["rules"]["clues"] == "flexible"  # type: ignore[union-attr]
 
 
@@ -342,7 +342,7 @@ def test_after_a_mission_the_map_or_the_same_city(app: App) -> None:
     assert keys[app.screen.selected] == "again.same" and "again.map" in keys  # type: ignore[union-attr]
     press(app, "ok")
     assert app.game.playing and app.game.session.setup.get("mission") == "Prague"  # type: ignore[union-attr]
-    assert app.game.options.get("sheet") == sheet
+    assert app.game.options.sheet == sheet
 
 
 # -- texts ---------------------------------------------------------------------------------------------------

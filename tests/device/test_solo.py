@@ -283,8 +283,8 @@ def test_solo_whole_game_box_clues_and_guesses_with_visible_moves(
         first = app.game.id
         app.box.press("A.ok")
         app.step(0)
-        assert app.game.playing and app.game.kind == "solo" and app.game.options.get("solo") == "B"
-        assert app.game.options.get("difficulty") == "normal" and app.game.id != first
+        assert app.game.playing and app.game.kind == "solo" and app.game.options.solo == "B"
+        assert app.game.options.difficulty == "normal" and app.game.id != first
     finally:
         app.shutdown()
     # secrecy: the partner only ever saw seat B's side, never seat A's, never the engine state

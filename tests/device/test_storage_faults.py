@@ -11,6 +11,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -122,9 +123,8 @@ def test_storage_fault_finishing_is_one_transaction(tmp_path: Path, monkeypatch:
     app = new_app(tmp_path)
     sheet = app.storage.new_sheet("us")
     record = make_record(5, mission="Prague")
-    app.game.options = {}
     app.start(record)
-    app.game.options["sheet"] = sheet
+    app.game.options = replace(app.game.options, sheet=sheet)
     assassin = cards(record, "A", "X")[0]
     app.game.act(Clue("A", None, 1), app.game.session.version)
     writes: list[tuple[str, list[str]]] = []
@@ -153,7 +153,7 @@ def test_storage_fault_on_the_last_move_leaves_the_game_playing_and_untouched(mo
     sheet = app.storage.new_sheet("us")
     record = make_record(5, mission="Prague")
     app.start(record)
-    app.game.options["sheet"] = sheet
+    app.game.options = replace(app.game.options, sheet=sheet)
     app.game.act(Clue("A", None, 1), app.game.session.version)
     faults.mode = mode
     with pytest.raises(NotSaved):
