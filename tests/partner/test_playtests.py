@@ -96,4 +96,4 @@ def test_the_playtest_corpus_replays() -> None:
         assert stats.by_number[2][0] >= 50  # the person 2-clues are read
         assert stats.agents_per_clue(2) >= 1.25, lang
         assert stats.wrong_share() <= 0.25, lang
-        assert stats.assassins <= 5, lang
+        assert stats.assassins <= 0.03 * stats.touches, lang  # a share: the corpus grows (1.6 % en, 0.9 % fr)
