@@ -15,7 +15,7 @@ from engine import duet
 from engine.actions import DuetAction
 from engine.errors import IllegalAction
 from engine.keycard import random_key
-from engine.session import WHOLE_CARD, DuetSession
+from engine.session import WHOLE_CARD, DuetSession, WholeCard
 
 WORDS = tuple(f"w{i}" for i in range(25))
 
@@ -72,19 +72,10 @@ def test_a_holder_gives_the_first_key_and_each_moves_key_and_a_refusal_changes_n
     assert session.state is before and holder.after_calls == [0]
 
 
-class OneSideHeld:
+class OneSideHeld(WholeCard):
     """Plays on the set-up's card but does not hold it whole (as a remote box before the card is turned over)."""
 
     complete = False
-
-    def first(self, setup: Mapping[str, Any]) -> Mapping[str, Any]:
-        return setup
-
-    def before(self, state: duet.DuetState, action: DuetAction) -> duet.DuetState:
-        return state
-
-    def after(self, at: int, action: DuetAction, state: duet.DuetState) -> duet.DuetState:
-        return state
 
 
 def test_a_game_over_shows_no_key_unless_the_whole_card_is_held() -> None:
